@@ -87,10 +87,10 @@ type Result struct {
 
 // Options switch techniques on and off, for A/B matches.
 type Options struct {
-	UseVCF      bool // prove wins by continuous fours at the root and horizon
-	UseLMR      bool // late-move reductions
+	UseVCF       bool // prove wins by continuous fours at the root and horizon
+	UseLMR       bool // late-move reductions
 	UseThreatGen bool // when the opponent threatens an open four, search only answers to it
-	QuiesceVCF  bool // run VCF at the horizon
+	QuiesceVCF   bool // run VCF at the horizon
 }
 
 // DefaultOptions are the settings the engine plays with.
@@ -115,13 +115,13 @@ type Searcher struct {
 	killers  [MaxPly + 2][2]eval.Pos
 	history  [2][historySize]int32
 	improved rootMove // a root move that beat the first one in an unfinished iteration
-	moveBuf [MaxPly + 2][]scoredMove
-	pv      [MaxPly + 2][MaxPly + 2]eval.Pos
-	pvLen   [MaxPly + 2]int
-	vcfBuf  [MaxPly + 2][]eval.Pos
-	vcfPath []eval.Pos
-	vcfWin  []eval.Pos
-	vcfLen  int
+	moveBuf  [MaxPly + 2][]scoredMove
+	pv       [MaxPly + 2][MaxPly + 2]eval.Pos
+	pvLen    [MaxPly + 2]int
+	vcfBuf   [MaxPly + 2][]eval.Pos
+	vcfPath  []eval.Pos
+	vcfWin   []eval.Pos
+	vcfLen   int
 }
 
 // New returns a searcher with a transposition table of hashMB mebibytes.
