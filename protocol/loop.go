@@ -17,6 +17,9 @@ const (
 	DefaultEndGrace = 200 * time.Millisecond
 	// DefaultMaxQueuedLines bounds the commands kept while the brain thinks.
 	DefaultMaxQueuedLines = 4096
+	// maxQueuedBytes bounds the bytes of the commands kept while the brain
+	// thinks, so a flood of long lines cannot eat the memory budget.
+	maxQueuedBytes = 1 << 20
 	// maxBlockLines bounds the lines of one BOARD, YXBOARD or SWAP2BOARD
 	// block (a 32×32 board has 1024 cells).
 	maxBlockLines = 2048
@@ -123,11 +126,13 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 	}()
 
 	var queue []rawLine
+	queued := 0 // bytes in queue
 	for {
 		for s.job == nil && len(queue) > 0 {
 			l := queue[0]
 			queue[0] = rawLine{}
 			queue = queue[1:]
+			queued -= len(l.text)
 			if s.handle(l) {
 				return nil
 			}
@@ -154,12 +159,13 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 					s.job.cancel()
 					continue
 				}
-				if len(queue) >= cfg.maxQueued {
+				if len(queue) >= cfg.maxQueued || queued+len(l.text) > maxQueuedBytes {
 					s.w.Debug("too many commands while thinking, dropped: " + excerpt(l.text))
 					continue
 				}
 			}
 			queue = append(queue, l)
+			queued += len(l.text)
 		case r := <-done:
 			s.finish(r)
 		}
