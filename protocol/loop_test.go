@@ -387,3 +387,25 @@ func TestReadError(t *testing.T) {
 		t.Error("Run accepted nil arguments")
 	}
 }
+
+func TestQueueByteLimit(t *testing.T) {
+	b := newFake()
+	b.block = true
+	h := newHarness(t, b)
+	h.send("START 15\nBEGIN\n")
+	h.expect("OK")
+	h.waitThinking()
+	long := "X" + strings.Repeat("y", 70000) + "\n"
+	for i := 0; i < 18; i++ {
+		h.send(long)
+	}
+	dropped := "DEBUG too many commands while thinking, dropped: X" + strings.Repeat("y", 63)
+	h.expect(dropped, dropped)
+	h.send("STOP\n")
+	want := []string{"0,0"}
+	for i := 0; i < 16; i++ {
+		want = append(want, "UNKNOWN X"+strings.Repeat("y", 63)+"... (line too long)")
+	}
+	h.expect(want...)
+	h.end(false, time.Second)
+}
