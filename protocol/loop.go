@@ -76,7 +76,10 @@ func WithMaxQueuedLines(n int) Option {
 // its own; while it runs, END, STOP and YXSTOP act at once (STOP and YXSTOP
 // cancel the search's context so the brain answers its best move so far;
 // END cancels it and returns) and every other line waits, in order, until
-// the answer is written.
+// the answer is written. When END, or the end of input, comes while lines
+// are still waiting, those lines are answered first with every search
+// stopped at once (a script piping a whole session in gets all its
+// answers), and Run then returns.
 //
 // Run returns nil after END or at the end of input, the read error if
 // reading failed, or ctx.Err() if ctx is cancelled. It never writes after it
@@ -127,6 +130,7 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 
 	var queue []rawLine
 	queued := 0 // bytes in queue
+	input := lines
 	for {
 		for s.job == nil && len(queue) > 0 {
 			l := queue[0]
@@ -137,6 +141,10 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 				return nil
 			}
 		}
+		if input == nil && s.job == nil {
+			// End of input, and everything before it is answered.
+			return readErr
+		}
 		var done chan jobResult
 		if s.job != nil {
 			done = s.job.done
@@ -145,14 +153,30 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 		case <-ctx.Done():
 			s.abort()
 			return ctx.Err()
-		case l, ok := <-lines:
+		case l, ok := <-input:
 			if !ok {
-				s.abort()
-				return readErr
+				// End of input works like END, except that a script that
+				// piped its commands in still gets the answers to what it
+				// sent: searches stop at once and the queue is served.
+				input = nil
+				s.hurry = true
+				if s.job != nil {
+					s.job.cancel()
+				}
+				continue
 			}
 			if s.job != nil {
 				switch urgentKind(l) {
 				case KindEnd:
+					if len(queue) > 0 {
+						// Commands sent before END (a script piping a
+						// whole session in) still get their answers, each
+						// search stopped at once; END takes its turn after
+						// them.
+						s.hurry = true
+						s.job.cancel()
+						break
+					}
 					s.abort()
 					return nil
 				case KindStop, KindYXStop:
@@ -195,6 +219,10 @@ type session struct {
 	rep   Reporter
 	block *block // the BOARD/YXBOARD/SWAP2BOARD block being read, if any
 	job   *job   // the running Think or Swap2, if any
+	// hurry is set when END came while commands were still queued: every
+	// search from then on is stopped at once, so that the queued commands
+	// get their answers and END is obeyed without delay.
+	hurry bool
 }
 
 // block collects the lines of a BOARD, YXBOARD or SWAP2BOARD block. A bad
@@ -405,6 +433,9 @@ func (s *session) start(swap2 bool, stones []Move, f func(context.Context) (jobR
 	ctx, cancel := context.WithCancel(s.ctx)
 	j := &job{cancel: cancel, done: make(chan jobResult, 1), swap2: swap2, nStones: len(stones)}
 	s.job = j
+	if s.hurry {
+		cancel()
+	}
 	go func() {
 		var r jobResult
 		defer func() {

@@ -320,9 +320,24 @@ func TestEndWhileThinking(t *testing.T) {
 			h.expect("OK")
 			h.waitThinking()
 			h.send("ABOUT\n")
-			if err := h.end(eof, 300*time.Millisecond); err != nil {
-				t.Fatal(err)
+			// END (or the end of input) with ABOUT still queued stops the
+			// search at once, answers the move and ABOUT, then returns.
+			start := time.Now()
+			if eof {
+				h.in.Close()
+			} else {
+				h.send("END\r\n")
 			}
+			select {
+			case <-h.done:
+			case <-time.After(300 * time.Millisecond):
+				t.Fatal("Run did not return within 300ms")
+			}
+			h.ended = true
+			if d := time.Since(start); d > 300*time.Millisecond {
+				t.Errorf("took %v to end", d)
+			}
+			h.expect("0,0", aboutLine)
 		})
 	}
 }
