@@ -115,6 +115,9 @@ type Searcher struct {
 	killers  [MaxPly + 2][2]eval.Pos
 	history  [2][historySize]int32
 	improved rootMove // a root move that beat the first one in an unfinished iteration
+	// mustFinish is set while the first iteration runs: even a search
+	// stopped before it starts answers with a move searched to depth 1.
+	mustFinish bool
 	moveBuf  [MaxPly + 2][]scoredMove
 	pv       [MaxPly + 2][MaxPly + 2]eval.Pos
 	pvLen    [MaxPly + 2]int
@@ -152,7 +155,7 @@ func (s *Searcher) Nodes() uint64 { return s.nodes }
 
 // errAbort marks a search unwound by the stop flag; its scores are never
 // trusted or stored.
-func (s *Searcher) aborted() bool { return s.stop.Load() }
+func (s *Searcher) aborted() bool { return s.stop.Load() && !s.mustFinish }
 
 // poll checks the clock and node limit every 1024 nodes.
 func (s *Searcher) poll() {
@@ -228,10 +231,7 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 			return report(Result{Move: seq[0], Score: Win - len(seq), Depth: len(seq), PV: seq, Reason: "vcf"})
 		}
 	}
-	if s.aborted() {
-		return Result{Move: legal[0], Reason: "stopped"}
-	}
-	// 4. Iterative deepening.
+	// 4. Iterative deepening (its first iteration runs even when stopped).
 	return s.iterate(lim, legal, onInfo)
 }
 
@@ -277,6 +277,7 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 			alpha, beta = prevScore-window, prevScore+window
 		}
 		var score int
+		s.mustFinish = depth == 1
 		for {
 			score = s.searchRoot(moves, depth, alpha, beta, nBest)
 			if s.aborted() {

@@ -19,8 +19,8 @@ func (s *Searcher) vcfRoot(ply int) ([]eval.Pos, bool) {
 // returned as it was.
 func (s *Searcher) vcf(ply, budget int) bool {
 	s.poll()
-	if s.aborted() {
-		return false
+	if s.stop.Load() {
+		return false // also during a first iteration that must finish
 	}
 	b := s.b
 	us := b.SideToMove()
@@ -79,11 +79,11 @@ func (s *Searcher) vcf(ply, budget int) bool {
 		if s.vcfTry(p, ply, budget) {
 			return true
 		}
-		if s.aborted() {
+		if s.stop.Load() {
 			return false
 		}
 	}
-	if !s.aborted() {
+	if !s.stop.Load() {
 		s.TT.store(key, eval.NoPos, 0, budget, boundUpper)
 	}
 	return false
