@@ -86,6 +86,12 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	for i, m := range moves {
 		p := m.pos
 		ourCombo := b.Combo(p, us)
+		// Late-move pruning: at shallow non-PV nodes only the best few
+		// quiet moves are worth a look; threats are always searched.
+		if s.Options.UseLMP && !pvNode && searched >= lmpLimit(depth) && ourCombo < eval.ComboThree &&
+			b.Combo(p, them) < eval.ComboThree && !threatened {
+			continue
+		}
 		b.Play(p)
 		if threatened && ourCombo < eval.ComboFour && b.ComboCount(them, eval.ComboFlexFour) > 0 {
 			// Neither a four nor a block of the open-four threat.
@@ -218,3 +224,7 @@ func scoreFromTT(score, ply int) int {
 	}
 	return score
 }
+
+// lmpLimit is how many moves a non-PV node at depth searches before
+// late-move pruning drops quiet moves.
+func lmpLimit(depth int) int { return 3 + depth*depth }

@@ -91,11 +91,12 @@ type Options struct {
 	UseLMR       bool // late-move reductions
 	UseThreatGen bool // when the opponent threatens an open four, search only answers to it
 	QuiesceVCF   bool // run VCF at the horizon
+	UseLMP       bool // late-move pruning of quiet moves at shallow non-PV nodes
 }
 
 // DefaultOptions are the settings the engine plays with.
 func DefaultOptions() Options {
-	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true}
+	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true, UseLMP: true}
 }
 
 // Searcher holds what persists between searches: the transposition table
@@ -118,13 +119,13 @@ type Searcher struct {
 	// mustFinish is set while the first iteration runs: even a search
 	// stopped before it starts answers with a move searched to depth 1.
 	mustFinish bool
-	moveBuf  [MaxPly + 2][]scoredMove
-	pv       [MaxPly + 2][MaxPly + 2]eval.Pos
-	pvLen    [MaxPly + 2]int
-	vcfBuf   [MaxPly + 2][]eval.Pos
-	vcfPath  []eval.Pos
-	vcfWin   []eval.Pos
-	vcfLen   int
+	moveBuf    [MaxPly + 2][]scoredMove
+	pv         [MaxPly + 2][MaxPly + 2]eval.Pos
+	pvLen      [MaxPly + 2]int
+	vcfBuf     [MaxPly + 2][]eval.Pos
+	vcfPath    []eval.Pos
+	vcfWin     []eval.Pos
+	vcfLen     int
 }
 
 // New returns a searcher with a transposition table of hashMB mebibytes.
