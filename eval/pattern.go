@@ -177,6 +177,45 @@ type tableBuilder struct {
 
 const unknownPattern = 0xFF
 
+// validKeys lists the keys a board can produce: on each side of the cell
+// the wall, once reached, continues to the end of the window. They are
+// about an eighth of all keys, so building only them keeps start-up fast;
+// the other entries are never read.
+func validKeys() []uint32 {
+	var sides []uint32 // one side's five cells, nearest in the low bits
+	var walk func(i int, v uint32)
+	walk = func(i int, v uint32) {
+		if i == halfLine {
+			sides = append(sides, v)
+			return
+		}
+		for c := Empty; c <= White; c++ {
+			walk(i+1, v|uint32(c)<<(2*i))
+		}
+		for j := i; j < halfLine; j++ { // the wall from here outwards
+			v |= uint32(Wall) << (2 * j)
+		}
+		sides = append(sides, v)
+	}
+	walk(0, 0)
+	keys := make([]uint32, 0, len(sides)*len(sides))
+	for _, l := range sides {
+		// Nearest-first order to the key's slots: offset -k is slot 5-k.
+		var left uint32
+		for k := 1; k <= halfLine; k++ {
+			left |= (l >> (2 * (k - 1)) & 3) << slotShift(-k)
+		}
+		for _, r := range sides {
+			var right uint32
+			for k := 1; k <= halfLine; k++ {
+				right |= (r >> (2 * (k - 1)) & 3) << slotShift(k)
+			}
+			keys = append(keys, left|right)
+		}
+	}
+	return keys
+}
+
 func buildTable(r Rule) *patternTable {
 	t := new(patternTable)
 	var side [2][]uint8
@@ -185,7 +224,7 @@ func buildTable(r Rule) *patternTable {
 		for k := range b.memo {
 			b.memo[k] = unknownPattern
 		}
-		for key := uint32(0); key < keySize; key++ {
+		for _, key := range validKeys() {
 			b.classify(key)
 		}
 		side[i] = b.memo
