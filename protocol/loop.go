@@ -73,13 +73,12 @@ func WithMaxQueuedLines(n int) Option {
 //
 // One goroutine reads lines; Run's goroutine handles them in order. BEGIN,
 // TURN, BOARD, YXNBEST and SWAP2BOARD start Think or Swap2 in a goroutine of
-// its own; while it runs, END, STOP and YXSTOP act at once (STOP and YXSTOP
-// cancel the search's context so the brain answers its best move so far;
-// END cancels it and returns) and every other line waits, in order, until
-// the answer is written. When END, or the end of input, comes while lines
-// are still waiting, those lines are answered first with every search
-// stopped at once (a script piping a whole session in gets all its
-// answers), and Run then returns.
+// its own; while it runs, END, STOP and YXSTOP act at once and every other
+// line waits, in order, until the answer is written. STOP and YXSTOP cancel
+// the search's context so the brain answers its best move so far. END (or
+// the end of input) cancels it too: its move is written, any lines sent
+// before END are answered with their searches stopped at once, and Run
+// returns — within the end grace time even if the brain does not stop.
 //
 // Run returns nil after END or at the end of input, the read error if
 // reading failed, or ctx.Err() if ctx is cancelled. It never writes after it
@@ -131,6 +130,20 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 	var queue []rawLine
 	queued := 0 // bytes in queue
 	input := lines
+	// ending is armed by END or the end of input: from then on every
+	// search is stopped at once so that what was sent before gets its
+	// answer, and Run returns when the grace time runs out whatever a
+	// stubborn brain does.
+	var ending <-chan time.Time
+	startEnding := func() {
+		s.hurry = true
+		if s.job != nil {
+			s.job.cancel()
+		}
+		if ending == nil {
+			ending = time.After(cfg.endGrace)
+		}
+	}
 	for {
 		for s.job == nil && len(queue) > 0 {
 			l := queue[0]
@@ -153,32 +166,29 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 		case <-ctx.Done():
 			s.abort()
 			return ctx.Err()
+		case <-ending:
+			s.abort()
+			if input == nil {
+				return readErr
+			}
+			return nil
 		case l, ok := <-input:
 			if !ok {
-				// End of input works like END, except that a script that
-				// piped its commands in still gets the answers to what it
-				// sent: searches stop at once and the queue is served.
+				// End of input works like END: the answers to what was
+				// sent come out (a script piping a session in gets them
+				// all), with every search stopped at once.
 				input = nil
-				s.hurry = true
-				if s.job != nil {
-					s.job.cancel()
-				}
+				startEnding()
 				continue
 			}
 			if s.job != nil {
 				switch urgentKind(l) {
 				case KindEnd:
-					if len(queue) > 0 {
-						// Commands sent before END (a script piping a
-						// whole session in) still get their answers, each
-						// search stopped at once; END takes its turn after
-						// them.
-						s.hurry = true
-						s.job.cancel()
-						break
-					}
-					s.abort()
-					return nil
+					// END while thinking: the search stops and its move
+					// is written (a manager that sent END ignores it; a
+					// script gets its answer), then the queued commands
+					// and END itself are handled in order.
+					startEnding()
 				case KindStop, KindYXStop:
 					s.job.cancel()
 					continue
@@ -219,9 +229,9 @@ type session struct {
 	rep   Reporter
 	block *block // the BOARD/YXBOARD/SWAP2BOARD block being read, if any
 	job   *job   // the running Think or Swap2, if any
-	// hurry is set when END came while commands were still queued: every
-	// search from then on is stopped at once, so that the queued commands
-	// get their answers and END is obeyed without delay.
+	// hurry is set when END or the end of input came while thinking:
+	// every search from then on is stopped at once, so that the commands
+	// before END get their answers and END is obeyed without delay.
 	hurry bool
 }
 

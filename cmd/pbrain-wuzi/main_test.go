@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// session runs the engine on the given input lines and returns its output
+// lines.
+func session(t *testing.T, args []string, lines ...string) []string {
+	t.Helper()
+	in := strings.NewReader(strings.Join(lines, "\r\n") + "\r\n")
+	var out, errOut bytes.Buffer
+	if code := run(args, in, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var answers []string
+	for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+		if !allowed.MatchString(l) {
+			t.Errorf("line a manager could misread: %q", l)
+		}
+		if !strings.HasPrefix(l, "MESSAGE") && !strings.HasPrefix(l, "DEBUG") {
+			answers = append(answers, l)
+		}
+	}
+	return answers
+}
+
+var allowed = regexp.MustCompile(`^(\d+,\d+|\d+,\d+ \d+,\d+ \d+,\d+|\d+,\d+ \d+,\d+|OK|SWAP|FORBID (\d{4})*\.|(ERROR|UNKNOWN|MESSAGE|DEBUG)( .*)?|name=".*)$`)
+
+var moveRe = regexp.MustCompile(`^\d+,\d+$`)
+
+func expect(t *testing.T, got []string, want ...string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	for i, w := range want {
+		ok := got[i] == w
+		if strings.HasPrefix(w, "~") {
+			ok = regexp.MustCompile("^" + w[1:] + "$").MatchString(got[i])
+		}
+		if !ok {
+			t.Errorf("answer %d: got %q, want %q (all: %q)", i, got[i], w, got)
+		}
+	}
+}
+
+const move = `~\d+,\d+`
+
+// TestEngineSession drives the real engine through a whole session, the
+// way the managers do, including bad input it must survive.
+func TestEngineSession(t *testing.T) {
+	got := session(t, nil,
+		"START 15", "INFO timeout_turn 300", "INFO timeout_match 10000", "INFO max_memory 367001600",
+		"INFO rule 0", "INFO time_left 10000", "BEGIN",
+		"TURN 7,8", "TURN 7,8", "TURN 15,3", "TURN a,b",
+		"TAKEBACK 7,8", "TURN 0,0",
+		"BOARD", "7,7,1", "8,8,2", "7,7,2", "DONE",
+		"BOARD", "7,7,1", "8,8,2", "DONE",
+		"ABOUT", "START 0", "START 10000", "RESTART", "FOOBAR 1",
+		"INFO timeout_turn -5", "BOARD", "DONE",
+		"END")
+	expect(t, got,
+		"OK", move, // START, BEGIN
+		move,        // TURN 7,8
+		"~ERROR .*", // occupied
+		"~ERROR .*", // off board
+		"~ERROR .*", // garbage
+		"OK", move,  // TAKEBACK, TURN 0,0
+		"~ERROR .*", // duplicate stone
+		move,        // BOARD
+		`~name="Wuzi", version=".*", author=".*", country=".*"`,
+		"~ERROR .*", "~ERROR .*", // START 0, START 10000
+		"OK",          // RESTART
+		"~UNKNOWN .*", // FOOBAR
+		move)          // empty BOARD: play first
+}
+
+// TestRuleAndForbid checks renju over the protocol: YXSHOWFORBID lists the
+// foul of the Gomocup check, and the engine does not play it.
+func TestRuleAndForbid(t *testing.T) {
+	got := session(t, nil,
+		"START 15", "INFO rule 4", "INFO timeout_turn 500",
+		"YXBOARD", "7,7,1", "7,8,2", "8,6,1", "8,8,2", "7,9,1", "8,5,2", "8,10,1", "8,11,2", "DONE",
+		"YXSHOWFORBID",
+		"BOARD", "7,7,1", "7,8,2", "8,6,1", "8,8,2", "7,9,1", "8,5,2", "8,10,1", "8,11,2", "DONE",
+		"END")
+	expect(t, got, "OK", "FORBID 0608.", move)
+	if got[2] == "6,8" {
+		t.Errorf("played the foul 6,8")
+	}
+}
+
+// TestSwap2 answers the three SWAP2BOARD cases.
+func TestSwap2(t *testing.T) {
+	got := session(t, nil,
+		"START 15", "INFO timeout_turn 500",
+		"SWAP2BOARD", "DONE",
+		"SWAP2BOARD", "7,7", "8,7", "8,10", "DONE",
+		"SWAP2BOARD", "7,7", "8,7", "8,10", "6,6", "9,9", "DONE",
+		"END")
+	if len(got) != 4 {
+		t.Fatalf("got %q", got)
+	}
+	if !regexp.MustCompile(`^\d+,\d+ \d+,\d+ \d+,\d+$`).MatchString(got[1]) {
+		t.Errorf("empty board: got %q, want three moves", got[1])
+	}
+	for _, a := range got[2:] {
+		if a != "SWAP" && !moveRe.MatchString(a) {
+			t.Errorf("got %q, want SWAP or one move", a)
+		}
+	}
+}
+
+func TestFlags(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--version"}, strings.NewReader(""), &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "pbrain-wuzi ") {
+		t.Errorf("--version: exit %d, %q", code, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"--help"}, strings.NewReader(""), &out, &errOut); code != 0 || out.Len() != 0 || !strings.Contains(errOut.String(), "--hash") {
+		t.Errorf("--help: exit %d, stdout %q", code, out.String())
+	}
+	if code := run([]string{"--nonsense"}, strings.NewReader(""), &out, &errOut); code != 2 {
+		t.Errorf("bad flag: exit %d", code)
+	}
+}
