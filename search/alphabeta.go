@@ -46,9 +46,9 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		if n > 1 || s.forbidden(p) {
 			return -(Win - (ply + 2))
 		}
-		b.Play(p)
+		s.play(p)
 		score := -s.pvs(depth, ply+1, -beta, -alpha, pvNode)
-		b.Undo()
+		s.undo()
 		if !s.aborted() {
 			s.setPV(ply, p)
 		}
@@ -92,10 +92,10 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			b.Combo(p, them) < eval.ComboThree && !threatened {
 			continue
 		}
-		b.Play(p)
+		s.play(p)
 		if threatened && ourCombo < eval.ComboFour && b.ComboCount(them, eval.ComboFlexFour) > 0 {
 			// Neither a four nor a block of the open-four threat.
-			b.Undo()
+			s.undo()
 			continue
 		}
 		var score int
@@ -121,7 +121,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				score = -s.pvs(newDepth, ply+1, -beta, -alpha, true)
 			}
 		}
-		b.Undo()
+		s.undo()
 		if s.aborted() {
 			return 0
 		}

@@ -25,27 +25,30 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	them := us.Opp()
 	renjuBlack := b.Rule() == eval.Renju && us == eval.Black
 	out := s.moveBuf[ply][:0]
-	for _, p := range b.Cells() {
-		if b.At(p) != eval.Empty || !b.Near(p) || !b.Alive(p) {
-			continue
+	a := s.area[s.areaTop]
+	for y := a.y0; y <= a.y1; y++ {
+		for p := b.Pos(a.x0, y); p <= b.Pos(a.x1, y); p++ {
+			if b.At(p) != eval.Empty || !b.Near(p) || !b.Alive(p) {
+				continue
+			}
+			cu, ct := b.Combo(p, us), b.Combo(p, them)
+			if threatened && cu < eval.ComboFour && ct < eval.ComboFour && !s.threatLine(p, them) {
+				continue
+			}
+			if renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
+				continue
+			}
+			sc := 4*b.MoveValue(p, us) + 3*b.MoveValue(p, them) + s.history[us-1][p]/16
+			switch p {
+			case ttMove:
+				sc += orderTT
+			case s.killers[ply][0]:
+				sc += orderKiller
+			case s.killers[ply][1]:
+				sc += orderKiller / 2
+			}
+			out = append(out, scoredMove{p, sc})
 		}
-		cu, ct := b.Combo(p, us), b.Combo(p, them)
-		if threatened && cu < eval.ComboFour && ct < eval.ComboFour && !s.threatLine(p, them) {
-			continue
-		}
-		if renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
-			continue
-		}
-		sc := 4*b.MoveValue(p, us) + 3*b.MoveValue(p, them) + s.history[us-1][p]/16
-		switch p {
-		case ttMove:
-			sc += orderTT
-		case s.killers[ply][0]:
-			sc += orderKiller
-		case s.killers[ply][1]:
-			sc += orderKiller / 2
-		}
-		out = append(out, scoredMove{p, sc})
 	}
 	if len(out) == 0 && ply == 0 {
 		out = s.fallbackMoves(out, renjuBlack)
@@ -125,4 +128,48 @@ func (s *Searcher) fivePointNear(p eval.Pos, c eval.Color) eval.Pos {
 		}
 	}
 	return eval.NoPos
+}
+
+// area is the rectangle of cells within two of a stone: where every
+// candidate move lies.
+type area struct{ x0, y0, x1, y1 int }
+
+// resetArea computes the area of the position at the root.
+func (s *Searcher) resetArea() {
+	b := s.b
+	a := area{x0: b.Width(), y0: b.Height(), x1: -1, y1: -1}
+	for _, p := range b.Cells() {
+		if c := b.At(p); c == eval.Black || c == eval.White {
+			x, y := b.XY(p)
+			a = a.with(x, y, b)
+		}
+	}
+	if a.x1 < 0 {
+		a = area{0, 0, -1, -1}
+	}
+	s.areaTop = 0
+	s.area[0] = a
+}
+
+// with widens the area to cover the cells within two of (x, y).
+func (a area) with(x, y int, b *eval.Board) area {
+	a.x0 = max(0, min(a.x0, x-2))
+	a.y0 = max(0, min(a.y0, y-2))
+	a.x1 = min(b.Width()-1, max(a.x1, x+2))
+	a.y1 = min(b.Height()-1, max(a.y1, y+2))
+	return a
+}
+
+// play makes a move during the search, keeping the area up to date.
+func (s *Searcher) play(p eval.Pos) {
+	s.b.Play(p)
+	x, y := s.b.XY(p)
+	s.area[s.areaTop+1] = s.area[s.areaTop].with(x, y, s.b)
+	s.areaTop++
+}
+
+// undo takes back the last play.
+func (s *Searcher) undo() {
+	s.b.Undo()
+	s.areaTop--
 }

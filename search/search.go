@@ -29,6 +29,9 @@ const (
 	// winBound: scores at or beyond it are proven wins or losses.
 	winBound = Win - MaxPly
 	infinity = Win + 1
+	// maxGamePly bounds the moves the search stacks on the root position
+	// (alpha-beta plies plus VCF plies beyond them).
+	maxGamePly = 2 * MaxPly
 )
 
 // IsMate reports whether score is a proven win or loss.
@@ -122,7 +125,9 @@ type Searcher struct {
 	moveBuf    [MaxPly + 2][]scoredMove
 	pv         [MaxPly + 2][MaxPly + 2]eval.Pos
 	pvLen      [MaxPly + 2]int
-	vcfBuf     [MaxPly + 2][]eval.Pos
+	vcfBuf     [maxGamePly + 2][]eval.Pos
+	area       [maxGamePly + 2]area
+	areaTop    int
 	vcfPath    []eval.Pos
 	vcfWin     []eval.Pos
 	vcfLen     int
@@ -133,6 +138,8 @@ func New(hashMB int) *Searcher {
 	s := &Searcher{TT: NewTT(hashMB), Options: DefaultOptions()}
 	for i := range s.moveBuf {
 		s.moveBuf[i] = make([]scoredMove, 0, 64)
+	}
+	for i := range s.vcfBuf {
 		s.vcfBuf[i] = make([]eval.Pos, 0, 32)
 	}
 	return s
@@ -188,6 +195,7 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 		}
 	}
 	defer context.AfterFunc(ctx, s.Stop)()
+	s.resetArea()
 
 	if b.Empties() == 0 {
 		return Result{Move: eval.NoPos, Reason: "board full"}
@@ -333,11 +341,10 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 // searchRoot searches every root move at depth and sorts them best first.
 // With nBest > 1 the first nBest moves get exact scores.
 func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) int {
-	b := s.b
 	bestScore := -infinity
 	for i := range moves {
 		m := &moves[i]
-		b.Play(m.pos)
+		s.play(m.pos)
 		s.nodes++
 		var score int
 		if i < nBest {
@@ -348,7 +355,7 @@ func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) i
 				score = -s.pvs(depth-1, 1, -beta, -alpha, true)
 			}
 		}
-		b.Undo()
+		s.undo()
 		if s.aborted() {
 			return bestScore
 		}

@@ -46,23 +46,26 @@ func (s *Searcher) vcf(ply, budget int) bool {
 		return false // proven: no VCF within this budget
 	}
 	fours := s.vcfBuf[ply][:0]
-	for _, p := range b.Cells() {
-		if b.At(p) != eval.Empty {
-			continue
+	a := s.area[s.areaTop]
+	for y := a.y0; y <= a.y1; y++ {
+		for p := b.Pos(a.x0, y); p <= b.Pos(a.x1, y); p++ {
+			if b.At(p) != eval.Empty {
+				continue
+			}
+			// ComboDoubleThree carries no four, except for renju Black where
+			// it may hide a four-three-three: skipped too.
+			cb := b.Combo(p, us)
+			if cb < eval.ComboFour || cb == eval.ComboDoubleThree || s.forbidden(p) {
+				continue
+			}
+			if cb == eval.ComboFlexFour {
+				// An open four: the opponent blocks one end, we take the other.
+				s.vcfDone(p)
+				s.vcfLen += 2
+				return true
+			}
+			fours = append(fours, p)
 		}
-		// ComboDoubleThree carries no four, except for renju Black where
-		// it may hide a four-three-three: skipped too.
-		cb := b.Combo(p, us)
-		if cb < eval.ComboFour || cb == eval.ComboDoubleThree || s.forbidden(p) {
-			continue
-		}
-		if cb == eval.ComboFlexFour {
-			// An open four: the opponent blocks one end, we take the other.
-			s.vcfDone(p)
-			s.vcfLen += 2
-			return true
-		}
-		fours = append(fours, p)
 	}
 	// Four-threes first: they end the search soonest.
 	for i := 1; i < len(fours); i++ {
@@ -97,7 +100,7 @@ func (s *Searcher) vcfTry(p eval.Pos, ply, budget int) bool {
 	b := s.b
 	us := b.SideToMove()
 	them := us.Opp()
-	b.Play(p)
+	s.play(p)
 	s.nodes++
 	s.vcfPath = append(s.vcfPath, p)
 	win := false
@@ -122,15 +125,15 @@ func (s *Searcher) vcfTry(p eval.Pos, ply, budget int) bool {
 			win = true
 			break
 		}
-		b.Play(q)
+		s.play(q)
 		s.nodes++
 		s.vcfPath = append(s.vcfPath, q)
 		win = s.vcf(ply+2, budget-2)
 		s.vcfPath = s.vcfPath[:len(s.vcfPath)-1]
-		b.Undo()
+		s.undo()
 	}
 	s.vcfPath = s.vcfPath[:len(s.vcfPath)-1]
-	b.Undo()
+	s.undo()
 	return win
 }
 
