@@ -254,20 +254,20 @@ func (b *tableBuilder) compute(key uint32) Pattern {
 		return Overline
 	}
 	// Cells that would complete a winning five through the centre.
+	// points keeps the offsets of the first two (offsets are negative
+	// left of the centre, so no sentinel value is used).
 	fivePoints := 0
-	first, second := -1, -1
+	var points [2]int
 	for k := -halfLine; k <= halfLine; k++ {
 		if k == 0 || w[k+halfLine] != Empty {
 			continue
 		}
 		w[k+halfLine] = b.c
 		if windowFive(&w, b.c, b.rule) {
-			fivePoints++
-			if first < 0 {
-				first = k
-			} else if second < 0 {
-				second = k
+			if fivePoints < len(points) {
+				points[fivePoints] = k
 			}
+			fivePoints++
 		}
 		w[k+halfLine] = Empty
 	}
@@ -276,8 +276,10 @@ func (b *tableBuilder) compute(key uint32) Pattern {
 			return F4
 		}
 		// Renju Black: an open four is one four whose two five points
-		// close one unbroken row; anything else is two fours.
-		if fivePoints == 2 && straightBetween(&w, b.c, first, second) {
+		// close one unbroken row of four stones between them; anything
+		// else is two fours (x_xxX_x has three stones between its five
+		// points: two fours in one line).
+		if fivePoints == 2 && points[1]-points[0] == 5 && straightBetween(&w, b.c, points[0], points[1]) {
 			return F4
 		}
 		return DoubleFour

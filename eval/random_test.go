@@ -1,0 +1,246 @@
+package eval
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// refSet holds the reference classifiers of one rule (memos are shared by
+// all games of the rule within one test).
+type refSet struct {
+	rule Rule
+	cls  [2]*refClassifier
+}
+
+func newRefSet(r Rule) *refSet {
+	return &refSet{rule: r, cls: [2]*refClassifier{newRefClassifier(r, Black), newRefClassifier(r, White)}}
+}
+
+// compareOpts selects the slower comparisons.
+type compareOpts struct {
+	forbidden bool // IsForbidden of every empty cell against refForbidden
+	wins      bool // WinsAt of every empty cell for both sides
+}
+
+// compareWithReference checks every piece of the board's incremental state
+// against a from-scratch recount over its stones. It returns a description
+// of the first difference, or "".
+func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
+	g := gridOf(b)
+	where := func(p Pos) string {
+		x, y := b.XY(p)
+		return fmt.Sprintf("(%d,%d)", x, y)
+	}
+
+	// Zobrist key over the stones and the side to move.
+	var h uint64
+	stones := 0
+	for _, p := range b.Cells() {
+		if c := b.At(p); c == Black || c == White {
+			h ^= b.zobrist[c-1][p]
+			stones++
+		}
+	}
+	if b.SideToMove() == White {
+		h ^= b.zobSide
+	}
+	if h != b.Hash() {
+		return fmt.Sprintf("hash %x, recomputed %x", b.Hash(), h)
+	}
+	if stones != b.Stones() {
+		return fmt.Sprintf("Stones %d, counted %d", b.Stones(), stones)
+	}
+
+	var evalSum [2]int32
+	var counts [2][NumCombos]int
+	empties := 0
+	for _, p := range b.Cells() {
+		x, y := b.XY(p)
+		if b.At(p) != Empty {
+			continue
+		}
+		empties++
+		// Stones within two cells.
+		near := 0
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				if c := g.at(x+dx, y+dy); c == Black || c == White {
+					near++
+				}
+			}
+		}
+		if int(b.near[p]) != near {
+			return fmt.Sprintf("near%s = %d, counted %d", where(p), b.near[p], near)
+		}
+		alive := false
+		for s, c := range [2]Color{Black, White} {
+			var ps [numDirs]Pattern
+			var mv, ev int32
+			for d := 0; d < numDirs; d++ {
+				want := rs.cls[s].pattern(g, x, y, d)
+				if got := b.Pattern(p, d, c); got != want {
+					return fmt.Sprintf("Pattern%s dir %d %v = %v, reference %v", where(p), d, c, got, want)
+				}
+				ps[d] = want
+				mv += patternMoveValue[want]
+				ev += patternEvalValue[want]
+				alive = alive || want != Dead
+			}
+			cb := refCombo(ps, rs.rule == Renju && c == Black)
+			if got := b.Combo(p, c); got != cb {
+				return fmt.Sprintf("Combo%s %v = %v, reference %v (patterns %v)", where(p), c, got, cb, ps)
+			}
+			mv += comboMoveValue[cb]
+			if got := b.MoveValue(p, c); got != mv {
+				return fmt.Sprintf("MoveValue%s %v = %d, recomputed %d", where(p), c, got, mv)
+			}
+			evalSum[s] += ev
+			counts[s][cb]++
+			if o.wins {
+				if got, want := b.WinsAt(p, c), refWinsAt(g, rs.rule, x, y, c); got != want {
+					return fmt.Sprintf("WinsAt%s %v = %v, reference %v", where(p), c, got, want)
+				}
+			}
+		}
+		if b.Alive(p) != alive {
+			return fmt.Sprintf("Alive%s = %v, reference %v", where(p), b.Alive(p), alive)
+		}
+		if o.forbidden {
+			want := rs.rule == Renju && refForbidden(g, x, y)
+			if got := b.IsForbidden(p); got != want {
+				return fmt.Sprintf("IsForbidden%s = %v, reference %v", where(p), got, want)
+			}
+		}
+	}
+	if empties != b.Empties() {
+		return fmt.Sprintf("Empties %d, counted %d", b.Empties(), empties)
+	}
+	for s, c := range [2]Color{Black, White} {
+		if b.evalSum[s] != evalSum[s] {
+			return fmt.Sprintf("eval sum %v = %d, recomputed %d", c, b.evalSum[s], evalSum[s])
+		}
+		for cb := Combo(0); cb < NumCombos; cb++ {
+			if got := b.ComboCount(c, cb); got != counts[s][cb] {
+				return fmt.Sprintf("ComboCount(%v, %v) = %d, counted %d", c, cb, got, counts[s][cb])
+			}
+		}
+	}
+	if want := evalSum[b.SideToMove()-1] - evalSum[2-b.SideToMove()]; b.Evaluate() != want {
+		return fmt.Sprintf("Evaluate = %d, recomputed %d", b.Evaluate(), want)
+	}
+	if lm := b.LastMove(); lm != NoPos {
+		_, c := b.MoveAt(b.Ply() - 1)
+		want := false
+		if c != Wall {
+			x, y := b.XY(lm)
+			g.set(x, y, Empty)
+			want = refWinsAt(g, rs.rule, x, y, c)
+			g.set(x, y, c)
+		}
+		if got := b.LastMoveWins(); got != want {
+			return fmt.Sprintf("LastMoveWins after %s = %v, reference %v", where(lm), got, want)
+		}
+	}
+	return ""
+}
+
+// sameAsFresh reports whether a board brought back to empty by Undo has
+// the same incremental state as a new board.
+func sameAsFresh(b *Board) string {
+	f, _ := NewBoard(b.Width(), b.Height(), b.Rule())
+	switch {
+	case b.keys != f.keys:
+		return "line keys"
+	case b.pats != f.pats:
+		return "patterns"
+	case b.cellState != f.cellState:
+		return "cell state"
+	case b.hash != f.hash || b.sideToMove != f.sideToMove || b.ply != f.ply || b.stoneCnt != f.stoneCnt:
+		return "hash, side, ply or stone count"
+	}
+	return ""
+}
+
+// randomGame plays a random game near the centre of a w×h board, with
+// undos mixed in and an occasional blocked cell, comparing the board with
+// the reference after every step. Games go on past wins: the patterns must
+// stay right in any position.
+func randomGame(t *testing.T, rs *refSet, w, h int, seed uint64, steps int, o compareOpts) {
+	t.Helper()
+	b, err := NewBoard(w, h, rs.rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, uint64(w)<<8|uint64(h)))
+	var log []string
+	fail := func(msg string) {
+		t.Fatalf("%v %dx%d seed %d after %v:\n%s\n%s", rs.rule, w, h, seed, log, msg, gridOf(b))
+	}
+	if msg := compareWithReference(b, rs, o); msg != "" {
+		fail(msg)
+	}
+	cx, cy := w/2, h/2
+	for i := 0; i < steps; i++ {
+		if b.Ply() > 0 && rng.IntN(4) == 0 {
+			b.Undo()
+			log = append(log, "undo")
+		} else {
+			x, y := cx+rng.IntN(11)-5, cy+rng.IntN(11)-5
+			if !b.Inside(x, y) || !b.IsEmpty(b.Pos(x, y)) {
+				continue
+			}
+			p := b.Pos(x, y)
+			switch r := rng.IntN(60); {
+			case r == 0:
+				b.Block(p)
+				log = append(log, fmt.Sprintf("block %d,%d", x, y))
+			case r == 1:
+				b.PlayColor(p, b.SideToMove().Opp())
+				log = append(log, fmt.Sprintf("color %d,%d", x, y))
+			default:
+				b.Play(p)
+				log = append(log, fmt.Sprintf("%d,%d", x, y))
+			}
+		}
+		if msg := compareWithReference(b, rs, o); msg != "" {
+			fail(msg)
+		}
+	}
+	for b.Ply() > 0 {
+		b.Undo()
+	}
+	if msg := compareWithReference(b, rs, o); msg != "" {
+		fail(msg)
+	}
+	b.SetSideToMove(Black)
+	if msg := sameAsFresh(b); msg != "" {
+		fail("after undoing everything the board differs from a new one: " + msg)
+	}
+}
+
+// TestIncrementalAgainstReference compares the incremental board with the
+// from-scratch reference after every Play, PlayColor, Block and Undo of
+// many random games, for every rule and several board shapes.
+func TestIncrementalAgainstReference(t *testing.T) {
+	type shape struct{ w, h, games int }
+	games := func(n int) int {
+		if testing.Short() {
+			return max(1, n/10)
+		}
+		return n
+	}
+	shapes := []shape{{15, 15, games(60)}, {20, 20, games(40)}, {7, 7, games(30)}, {9, 14, games(15)}, {20, 6, games(15)}, {5, 5, games(10)}}
+	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
+		t.Run(r.String(), func(t *testing.T) {
+			t.Parallel()
+			rs := newRefSet(r)
+			for _, s := range shapes {
+				for i := 0; i < s.games; i++ {
+					o := compareOpts{forbidden: r == Renju, wins: i%4 == 0}
+					randomGame(t, rs, s.w, s.h, uint64(i), 80, o)
+				}
+			}
+		})
+	}
+}
