@@ -76,7 +76,7 @@ func NewBoard(width, height int, r Rule) (*Board, error) {
 		return nil, fmt.Errorf("unsupported rule %d", r)
 	}
 	b := &Board{width: width, height: height, stride: width + halfLine, rule: r}
-	b.table = tableFor(r)
+	b.table = tableFor(r, false)
 	b.dirs = [numDirs]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.initZobrist()
 	b.Clear()
@@ -222,7 +222,12 @@ func (b *Board) PlayColor(p Pos, c Color) {
 
 // Block turns the empty cell p into a cell no five can pass through (field
 // 3 of the protocol's BOARD command). Undo removes it like a stone.
-func (b *Board) Block(p Pos) { b.put(p, Wall) }
+func (b *Board) Block(p Pos) {
+	// A wall inside the board makes keys an ordinary board never does:
+	// switch to the complete table (identical on the ordinary keys).
+	b.table = tableFor(b.rule, true)
+	b.put(p, Wall)
+}
 
 // Undo takes back the last Play, PlayColor or Block.
 func (b *Board) Undo() {

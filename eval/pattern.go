@@ -87,28 +87,42 @@ func slotShift(k int) uint {
 type patternTable [keySize]uint8
 
 // tableFor returns the shared, read-only pattern table of a rule, building it
-// on first use. The builders are package-level only to share immutable data
-// between boards; nothing writes to a table after it is built.
-func tableFor(r Rule) *patternTable {
+// on first use. With all set the table covers every key, including those
+// that blocked cells (walls inside the board) produce; otherwise only the
+// keys of an ordinary board, which is much quicker to build. The builders
+// are package-level only to share immutable data between boards; nothing
+// writes to a table after it is built.
+func tableFor(r Rule, all bool) *patternTable {
+	i := 0
+	if all {
+		i = 1
+	}
 	switch r {
 	case Standard:
-		return standardTable()
+		return standardTable[i]()
 	case Renju:
-		return renjuTable()
+		return renjuTable[i]()
 	case CaroFree:
-		return caroFreeTable()
+		return caroFreeTable[i]()
 	case CaroExact:
-		return caroExactTable()
+		return caroExactTable[i]()
 	}
-	return freestyleTable()
+	return freestyleTable[i]()
+}
+
+func tableBuilders(r Rule) [2]func() *patternTable {
+	return [2]func() *patternTable{
+		sync.OnceValue(func() *patternTable { return buildTable(r, false) }),
+		sync.OnceValue(func() *patternTable { return buildTable(r, true) }),
+	}
 }
 
 var (
-	freestyleTable = sync.OnceValue(func() *patternTable { return buildTable(Freestyle) })
-	standardTable  = sync.OnceValue(func() *patternTable { return buildTable(Standard) })
-	renjuTable     = sync.OnceValue(func() *patternTable { return buildTable(Renju) })
-	caroFreeTable  = sync.OnceValue(func() *patternTable { return buildTable(CaroFree) })
-	caroExactTable = sync.OnceValue(func() *patternTable { return buildTable(CaroExact) })
+	freestyleTable = tableBuilders(Freestyle)
+	standardTable  = tableBuilders(Standard)
+	renjuTable     = tableBuilders(Renju)
+	caroFreeTable  = tableBuilders(CaroFree)
+	caroExactTable = tableBuilders(CaroExact)
 )
 
 // lineWindow is the eleven cells of a key with the centre (index 5).
@@ -216,7 +230,7 @@ func validKeys() []uint32 {
 	return keys
 }
 
-func buildTable(r Rule) *patternTable {
+func buildTable(r Rule, all bool) *patternTable {
 	t := new(patternTable)
 	var side [2][]uint8
 	for i, c := range [2]Color{Black, White} {
@@ -224,8 +238,14 @@ func buildTable(r Rule) *patternTable {
 		for k := range b.memo {
 			b.memo[k] = unknownPattern
 		}
-		for _, key := range validKeys() {
-			b.classify(key)
+		if all {
+			for key := uint32(0); key < keySize; key++ {
+				b.classify(key)
+			}
+		} else {
+			for _, key := range validKeys() {
+				b.classify(key)
+			}
 		}
 		side[i] = b.memo
 	}
