@@ -1,0 +1,290 @@
+package eval
+
+import "fmt"
+
+// Board sizes Wuzi accepts, for either side of a rectangle.
+const (
+	MinSize = 5
+	MaxSize = 32
+)
+
+// Geometry. A board of width w is stored row by row with a stride of
+// w+halfLine: the halfLine cells after each row are wall, shared with the
+// start of the next row, and halfLine wall rows (one more at the bottom for
+// the diagonal) surround the board, so any walk of up to five steps from an
+// inside cell stays inside the arrays and meets Wall when it leaves the
+// board.
+const (
+	maxStride = MaxSize + halfLine
+	maxCells  = (MaxSize + 2*halfLine + 1) * maxStride
+)
+
+// Pos is a cell of a particular board (an index into its padded arrays).
+// Positions from one board are meaningless on a board of another size.
+type Pos int16
+
+// NoPos is the absent position.
+const NoPos Pos = -1
+
+// Direction indexes: horizontal, vertical, diagonal, anti-diagonal.
+const numDirs = 4
+
+// undoRecord is what Undo needs to restore a move.
+type undoRecord struct {
+	pos   Pos
+	color Color
+}
+
+// Board is a Gomoku/Renju position with everything it knows of itself kept
+// up to date on Play and Undo: the stones, the Zobrist key, the line key and
+// pattern of every cell in each direction, and per-side threat and score
+// data (see Play). A Board is not safe for concurrent use; copy it (it holds
+// no pointers to mutable data) to give another goroutine its own.
+type Board struct {
+	width, height int
+	stride        int
+	rule          Rule
+	table         *patternTable
+	dirs          [numDirs]int
+
+	sideToMove Color
+	ply        int
+	hash       uint64
+
+	cells [maxCells]Color
+	// keys[p][d] is the line key of cell p in direction d (see slotShift).
+	keys [maxCells][numDirs]uint32
+	// pats[p][d] is the table entry of keys[p][d]: both sides' patterns.
+	pats [maxCells][numDirs]uint8
+
+	zobrist   [2][maxCells]uint64
+	zobSide   uint64
+	history   [maxCells]undoRecord
+	stoneCnt  int
+	inside    [maxCells]bool
+	insideLst []Pos
+
+	cellState
+}
+
+// NewBoard returns an empty width×height board under rule r, Black to move.
+func NewBoard(width, height int, r Rule) (*Board, error) {
+	if width < MinSize || width > MaxSize || height < MinSize || height > MaxSize {
+		return nil, fmt.Errorf("unsupported board size %dx%d (sides %d to %d)", width, height, MinSize, MaxSize)
+	}
+	if !r.Valid() {
+		return nil, fmt.Errorf("unsupported rule %d", r)
+	}
+	b := &Board{width: width, height: height, stride: width + halfLine, rule: r}
+	b.table = tableFor(r)
+	b.dirs = [numDirs]int{1, b.stride, b.stride + 1, b.stride - 1}
+	b.initZobrist()
+	b.Clear()
+	return b, nil
+}
+
+// Clear empties the board, keeping its size and rule; Black is to move.
+func (b *Board) Clear() {
+	for i := range b.cells {
+		b.cells[i] = Wall
+		b.inside[i] = false
+	}
+	b.insideLst = b.insideLst[:0]
+	for y := 0; y < b.height; y++ {
+		for x := 0; x < b.width; x++ {
+			p := b.Pos(x, y)
+			b.cells[p] = Empty
+			b.inside[p] = true
+			b.insideLst = append(b.insideLst, p)
+		}
+	}
+	for _, p := range b.insideLst {
+		for d := 0; d < numDirs; d++ {
+			var key uint32
+			for k := -halfLine; k <= halfLine; k++ {
+				if k != 0 {
+					key |= uint32(b.cells[int(p)+k*b.dirs[d]]) << slotShift(k)
+				}
+			}
+			b.keys[p][d] = key
+			b.pats[p][d] = b.table[key]
+		}
+	}
+	b.sideToMove = Black
+	b.ply = 0
+	b.stoneCnt = 0
+	b.hash = 0
+	b.resetCellState()
+}
+
+func (b *Board) initZobrist() {
+	s := uint64(0x9E3779B97F4A7C15) ^ uint64(b.width)<<32 ^ uint64(b.height)
+	next := func() uint64 {
+		s += 0x9E3779B97F4A7C15
+		z := s
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	for c := 0; c < 2; c++ {
+		for i := range b.zobrist[c] {
+			b.zobrist[c][i] = next()
+		}
+	}
+	b.zobSide = next()
+}
+
+// Width is the number of columns (x runs from 0 to Width-1).
+func (b *Board) Width() int { return b.width }
+
+// Height is the number of rows (y runs from 0 to Height-1).
+func (b *Board) Height() int { return b.height }
+
+// Rule is the board's rule.
+func (b *Board) Rule() Rule { return b.rule }
+
+// Inside reports whether (x, y) is on the board.
+func (b *Board) Inside(x, y int) bool {
+	return x >= 0 && y >= 0 && x < b.width && y < b.height
+}
+
+// Pos returns the cell at column x, row y, which must be Inside.
+func (b *Board) Pos(x, y int) Pos {
+	return Pos((y+halfLine)*b.stride + x + halfLine)
+}
+
+// XY returns the column and row of p.
+func (b *Board) XY(p Pos) (x, y int) {
+	return int(p)%b.stride - halfLine, int(p)/b.stride - halfLine
+}
+
+// At returns what occupies p.
+func (b *Board) At(p Pos) Color { return b.cells[p] }
+
+// IsEmpty reports whether p is an empty cell on the board.
+func (b *Board) IsEmpty(p Pos) bool { return p >= 0 && int(p) < maxCells && b.cells[p] == Empty }
+
+// SideToMove is the colour whose turn it is.
+func (b *Board) SideToMove() Color { return b.sideToMove }
+
+// SetSideToMove sets whose turn it is, for positions given stone by stone.
+func (b *Board) SetSideToMove(c Color) {
+	if c != b.sideToMove {
+		b.sideToMove = c
+		b.hash ^= b.zobSide
+	}
+}
+
+// Ply is the number of moves played on the board (stones and blocks).
+func (b *Board) Ply() int { return b.ply }
+
+// Stones is the number of stones on the board.
+func (b *Board) Stones() int { return b.stoneCnt }
+
+// Empties is the number of empty cells.
+func (b *Board) Empties() int { return len(b.insideLst) - b.ply }
+
+// Hash is the Zobrist key of the position (stones and side to move).
+func (b *Board) Hash() uint64 { return b.hash }
+
+// LastMove is the most recent move, or NoPos on an empty board.
+func (b *Board) LastMove() Pos {
+	if b.ply == 0 {
+		return NoPos
+	}
+	return b.history[b.ply-1].pos
+}
+
+// MoveAt returns the i-th move played (0-based) and its colour.
+func (b *Board) MoveAt(i int) (Pos, Color) {
+	r := b.history[i]
+	return r.pos, r.color
+}
+
+// Cells lists every cell of the board in row order. The slice is shared:
+// do not modify it.
+func (b *Board) Cells() []Pos { return b.insideLst }
+
+// Play puts a stone of the side to move on the empty cell p and passes the
+// turn.
+func (b *Board) Play(p Pos) {
+	b.put(p, b.sideToMove)
+	b.sideToMove = b.sideToMove.Opp()
+	b.hash ^= b.zobSide
+}
+
+// PlayColor puts a stone of colour c on the empty cell p and gives the turn
+// to the other colour, for setting up positions that do not alternate.
+func (b *Board) PlayColor(p Pos, c Color) {
+	b.put(p, c)
+	b.SetSideToMove(c.Opp())
+}
+
+// Block turns the empty cell p into a cell no five can pass through (field
+// 3 of the protocol's BOARD command). Undo removes it like a stone.
+func (b *Board) Block(p Pos) { b.put(p, Wall) }
+
+// Undo takes back the last Play, PlayColor or Block.
+func (b *Board) Undo() {
+	b.ply--
+	r := b.history[b.ply]
+	b.take(r.pos, r.color)
+	if r.color != Wall {
+		b.SetSideToMove(r.color)
+	}
+}
+
+// put places c on p and updates every key, pattern and derived value of
+// the cells whose line windows include p.
+func (b *Board) put(p Pos, c Color) {
+	b.history[b.ply] = undoRecord{p, c}
+	b.ply++
+	b.cellLeaves(p)
+	b.cells[p] = c
+	if c != Wall {
+		b.stoneCnt++
+		b.hash ^= b.zobrist[c-1][p]
+	}
+	b.flip(p, c)
+	b.stonePlaced(p, c)
+}
+
+// take removes c from p, the exact reverse of put.
+func (b *Board) take(p Pos, c Color) {
+	b.stoneRemoved(p, c)
+	b.flip(p, c)
+	b.cells[p] = Empty
+	if c != Wall {
+		b.stoneCnt--
+		b.hash ^= b.zobrist[c-1][p]
+	}
+	b.cellReturns(p)
+}
+
+// flip XORs colour c at p into the keys of the cells within five steps of p
+// on its four lines and refreshes their patterns.
+func (b *Board) flip(p Pos, c Color) {
+	for d := 0; d < numDirs; d++ {
+		step := b.dirs[d]
+		for k := 1; k <= halfLine; k++ {
+			if q := int(p) - k*step; b.inside[q] {
+				b.setKey(Pos(q), d, b.keys[q][d]^uint32(c)<<slotShift(k))
+			}
+			if q := int(p) + k*step; b.inside[q] {
+				b.setKey(Pos(q), d, b.keys[q][d]^uint32(c)<<slotShift(-k))
+			}
+		}
+	}
+}
+
+// Pattern returns the pattern side c would make at p along direction d
+// (0 horizontal, 1 vertical, 2 diagonal, 3 anti-diagonal).
+func (b *Board) Pattern(p Pos, d int, c Color) Pattern {
+	return patternOf(b.pats[p][d], c)
+}
+
+// Dir returns the array step of direction d, for walking a line.
+func (b *Board) Dir(d int) int { return b.dirs[d] }
+
+// Inner reports whether p is a cell of the board (not a wall cell).
+func (b *Board) Inner(p Pos) bool { return p >= 0 && int(p) < maxCells && b.inside[p] }
