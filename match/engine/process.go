@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -53,13 +54,19 @@ const maxLine = 4096
 // endGrace is how long an engine may take to exit after END.
 const endGrace = time.Second
 
+// line is one line of the engine's stdout and when it arrived.
+type line struct {
+	text string
+	at   time.Time
+}
+
 // Process is a running engine. Its methods are meant for one goroutine (the
 // game's); the reading goroutines only share the output tail, under a lock.
 type Process struct {
 	spec  Spec
 	cmd   *exec.Cmd
 	stdin io.WriteCloser
-	lines chan string   // stdout lines; closed at EOF
+	lines chan line     // stdout lines; closed at EOF
 	quit  chan struct{} // closed by Close: stop delivering lines
 	exit  chan struct{} // closed when the process has exited
 	err   error         // the exit status, set before exit is closed
@@ -106,7 +113,7 @@ func Start(spec Spec) (*Process, error) {
 		spec:  spec,
 		cmd:   cmd,
 		stdin: stdin,
-		lines: make(chan string, 64),
+		lines: make(chan line, 64),
 		quit:  make(chan struct{}),
 		exit:  make(chan struct{}),
 	}
@@ -150,7 +157,7 @@ func (p *Process) readStdout(r *os.File) {
 	readLines(r, func(s string) bool {
 		p.remember(s)
 		select {
-		case p.lines <- s:
+		case p.lines <- line{s, time.Now()}:
 			return true
 		case <-p.quit:
 			return false
@@ -221,20 +228,21 @@ func (p *Process) Messages() []string {
 }
 
 // next waits for the next answer line that is not empty, MESSAGE or DEBUG,
-// until the deadline. After the process exits, lines still in the pipe get a
-// short grace before the exit counts as a crash.
-func (p *Process) next(deadline time.Time) (string, error) {
+// until the deadline, and says when it arrived. After the process exits,
+// lines still in the pipe get a short grace before the exit counts as a
+// crash. A cancelled ctx returns ctx.Err().
+func (p *Process) next(ctx context.Context, deadline time.Time) (string, time.Time, error) {
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	exited := p.exit
 	var grace <-chan time.Time
 	for {
 		select {
-		case line, ok := <-p.lines:
+		case l, ok := <-p.lines:
 			if !ok {
-				return "", p.crashed()
+				return "", time.Time{}, p.crashed()
 			}
-			t := strings.TrimSpace(line)
+			t := strings.TrimSpace(l.text)
 			word, rest, _ := strings.Cut(t, " ")
 			switch strings.ToUpper(word) {
 			case "":
@@ -245,49 +253,52 @@ func (p *Process) next(deadline time.Time) (string, error) {
 			case "DEBUG":
 				continue
 			}
-			return t, nil
+			return t, l.at, nil
 		case <-exited:
 			exited = nil
 			grace = time.After(100 * time.Millisecond)
 		case <-grace:
-			return "", p.crashed()
+			return "", time.Time{}, p.crashed()
 		case <-timer.C:
-			return "", p.fail(Timeout, "no answer in time")
+			return "", time.Time{}, p.fail(Timeout, "no answer in time")
+		case <-ctx.Done():
+			return "", time.Time{}, ctx.Err()
 		}
 	}
 }
 
 // WaitOK waits until the deadline for the OK that answers START or
-// RECTSTART.
-func (p *Process) WaitOK(deadline time.Time) error {
-	line, err := p.next(deadline)
+// RECTSTART, and says when it arrived.
+func (p *Process) WaitOK(ctx context.Context, deadline time.Time) (time.Time, error) {
+	line, at, err := p.next(ctx, deadline)
 	if err != nil {
-		return err
+		return at, err
 	}
 	if !strings.EqualFold(line, "OK") {
-		return p.fail(Unparseable, fmt.Sprintf("answered %q to START", line))
+		return at, p.fail(Unparseable, fmt.Sprintf("answered %q to START", line))
 	}
-	return nil
+	return at, nil
 }
 
 // ReadMove waits until the deadline for a move "x,y". It returns the
 // coordinates as the engine wrote them (possibly off the board: the referee
-// judges), or an Error.
-func (p *Process) ReadMove(deadline time.Time) (x, y int, err error) {
-	line, err := p.next(deadline)
+// judges) and when the answer arrived, or an Error (ctx.Err() when ctx is
+// cancelled).
+func (p *Process) ReadMove(ctx context.Context, deadline time.Time) (x, y int, at time.Time, err error) {
+	line, at, err := p.next(ctx, deadline)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, at, err
 	}
 	word, _, _ := strings.Cut(line, " ")
 	switch strings.ToUpper(word) {
 	case "ERROR", "UNKNOWN":
-		return 0, 0, p.fail(Unparseable, fmt.Sprintf("answered %q", line))
+		return 0, 0, at, p.fail(Unparseable, fmt.Sprintf("answered %q", line))
 	}
 	x, y, ok := ParseMove(line)
 	if !ok {
-		return 0, 0, p.fail(Unparseable, fmt.Sprintf("answered %q, not a move", line))
+		return 0, 0, at, p.fail(Unparseable, fmt.Sprintf("answered %q, not a move", line))
 	}
-	return x, y, nil
+	return x, y, at, nil
 }
 
 // ParseMove reads "x,y" (spaces around the numbers allowed).

@@ -68,10 +68,14 @@ func main() {
 		}
 	}
 
-	in := bufio.NewScanner(os.Stdin)
+	in := bufio.NewReader(os.Stdin)
 	inBoard := false
-	for in.Scan() {
-		raw := in.Text()
+	for {
+		raw, err := in.ReadString('\n')
+		if err != nil && raw == "" {
+			return
+		}
+		raw = strings.TrimSuffix(raw, "\n") // keep a CR, so the log shows it
 		if log != nil {
 			fmt.Fprintf(log, "%q\n", raw)
 		}
