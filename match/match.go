@@ -69,8 +69,12 @@ type Summary struct {
 	Pairs     []*Tally // one per opponent, Engines[1:] in order
 	MoveTimes [][]time.Duration
 	Errors    []error // games that could not be set up (bad openings)
-	SPRT      elo.Decision
-	Stopped   string // why the match ended early, if it did
+	Openings  int     // openings in use
+	// SkippedOpenings counts openings left out because they do not fit
+	// the board.
+	SkippedOpenings int
+	SPRT            elo.Decision
+	Stopped         string // why the match ended early, if it did
 }
 
 // Overall is the engine under test's record over all opponents.
@@ -153,21 +157,29 @@ func Run(ctx context.Context, cfg Config, onGame func(Done, *Summary)) (*Summary
 	if len(openings) == 0 {
 		openings = opening.Default()
 	}
-	placed := make([][]opening.Point, len(openings))
-	for i, o := range openings {
+	// Openings that do not fit the board are left out (files made for
+	// 20x20 often hold a few too wide for 15x15).
+	var placed [][]opening.Point
+	skipped := 0
+	for _, o := range openings {
 		p, err := o.Place(cfg.Settings.Width, cfg.Settings.Height)
 		if err != nil {
-			return nil, err
+			skipped++
+			continue
 		}
-		placed[i] = p
+		placed = append(placed, p)
+	}
+	if len(placed) == 0 {
+		return nil, fmt.Errorf("no opening fits a %dx%d board", cfg.Settings.Width, cfg.Settings.Height)
 	}
 	names := uniqueNames(cfg.Engines)
 	specs := slices.Clone(cfg.Engines)
 	for i := range specs {
 		specs[i].Name = names[i]
 	}
-	jobs := Schedule(cfg, len(openings))
-	sum := &Summary{Names: names, Total: len(jobs), MoveTimes: make([][]time.Duration, len(specs))}
+	jobs := Schedule(cfg, len(placed))
+	sum := &Summary{Names: names, Total: len(jobs), MoveTimes: make([][]time.Duration, len(specs)),
+		Openings: len(placed), SkippedOpenings: skipped}
 	for _, n := range names[1:] {
 		sum.Pairs = append(sum.Pairs, &Tally{Opponent: n,
 			WinsBy: map[Reason]int{}, LossesBy: map[Reason]int{}, DrawsBy: map[Reason]int{}})
