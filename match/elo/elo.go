@@ -54,6 +54,9 @@ func FromScore(s float64) float64 {
 	if s >= 1 {
 		return math.Inf(1)
 	}
+	if s == 0.5 {
+		return 0 // not -0
+	}
 	return -400 * math.Log10(1/s-1)
 }
 
