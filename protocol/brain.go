@@ -4,7 +4,16 @@
 //
 // The package never sees a board: everything about the game lives behind the
 // Brain interface, which package brain implements. Only cmd/pbrain-wuzi wires
-// the two together.
+// the two together:
+//
+//	w := protocol.NewWriter(os.Stdout)
+//	log.SetOutput(w.DebugLogger()) // log lines become DEBUG lines
+//	err := protocol.Run(ctx, os.Stdin, w, b)
+//
+// Files: reader.go splits input into bounded lines; command.go parses them
+// (ParseCommand, ParseMove, ParseStone); loop.go is Run, the command loop
+// with its one search goroutine; writer.go is the Writer, the only way to
+// stdout, which also formats SearchInfo as MESSAGE lines.
 package protocol
 
 import (

@@ -1,0 +1,419 @@
+// Package brain is Wuzi's engine behind the protocol: the game state, the
+// rule, the clock and memory limits, and the root decisions (moves, swap2
+// choices) it asks the search for. It implements protocol.Brain.
+package brain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"wuzi/eval"
+	"wuzi/protocol"
+	"wuzi/search"
+)
+
+// Version is the engine's version, shown by ABOUT and --version.
+const Version = "0.1.0"
+
+// Config is how the command line sets the brain up.
+type Config struct {
+	// HashMB is the transposition table size in MiB before any
+	// max_memory limit shrinks it.
+	HashMB int
+	// Debug, when set, receives diagnostic text (written as DEBUG lines
+	// or to a log file by the caller).
+	Debug func(string)
+}
+
+// DefaultHashMB is the table size when nothing else is said.
+const DefaultHashMB = 128
+
+// Brain is the engine. Its methods are called from one goroutine at a time.
+type Brain struct {
+	cfg      Config
+	board    *eval.Board
+	rule     eval.Rule
+	width    int
+	height   int
+	clock    Clock
+	maxMem   int64 // bytes; 0 = no limit
+	maxDepth int
+	maxNodes uint64
+	hashMB   int
+	searcher *search.Searcher
+}
+
+var _ protocol.Brain = (*Brain)(nil)
+
+// New returns a brain with a 15×15 freestyle board.
+func New(cfg Config) *Brain {
+	if cfg.HashMB <= 0 {
+		cfg.HashMB = DefaultHashMB
+	}
+	br := &Brain{cfg: cfg, rule: eval.Freestyle, clock: NewClock(), hashMB: cfg.HashMB}
+	br.searcher = search.New(br.tableMB())
+	_ = br.Start(15, 15)
+	return br
+}
+
+func (br *Brain) debugf(format string, args ...any) {
+	if br.cfg.Debug != nil {
+		br.cfg.Debug(fmt.Sprintf(format, args...))
+	}
+}
+
+// Board returns the current position (for tests and tools).
+func (br *Brain) Board() *eval.Board { return br.board }
+
+// Searcher returns the search engine (for tests and tools).
+func (br *Brain) Searcher() *search.Searcher { return br.searcher }
+
+// Start sets up an empty width×height board under the current rule.
+func (br *Brain) Start(width, height int) error {
+	if width < eval.MinSize || width > eval.MaxSize || height < eval.MinSize || height > eval.MaxSize {
+		return fmt.Errorf("unsupported size %dx%d: sides must be %d to %d", width, height, eval.MinSize, eval.MaxSize)
+	}
+	b, err := eval.NewBoard(width, height, br.rule)
+	if err != nil {
+		return err
+	}
+	br.board, br.width, br.height = b, width, height
+	return nil
+}
+
+// Restart empties the board.
+func (br *Brain) Restart() error {
+	br.board.Clear()
+	return nil
+}
+
+// SetInfo applies one INFO key.
+func (br *Brain) SetInfo(key, value string) error {
+	key = strings.ToLower(strings.TrimSpace(key))
+	value = strings.TrimSpace(value)
+	num := func() (int64, error) {
+		n, err := strconv.ParseInt(value, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("INFO %s: %q is not a whole number", key, value)
+		}
+		return n, nil
+	}
+	switch key {
+	case "timeout_turn", "timeout_match", "max_memory":
+		n, err := num()
+		if err != nil {
+			return err
+		}
+		if n < 0 {
+			return fmt.Errorf("INFO %s: %d is negative", key, n)
+		}
+		switch key {
+		case "timeout_turn":
+			br.clock.TurnMS = n
+		case "timeout_match":
+			br.clock.MatchMS = n
+		case "max_memory":
+			br.setMaxMemory(n)
+		}
+	case "time_left":
+		n, err := num()
+		if err != nil {
+			return err
+		}
+		br.clock.SetLeft(n) // negative means: out of time, move at once
+	case "rule":
+		n, err := num()
+		if err != nil {
+			return err
+		}
+		r, err := eval.ParseRule(int(n))
+		if err != nil {
+			return err
+		}
+		return br.setRule(r)
+	case "max_depth":
+		n, err := num()
+		if err != nil || n < 0 {
+			return fmt.Errorf("INFO max_depth: bad value %q", value)
+		}
+		br.maxDepth = int(n)
+	case "max_node":
+		n, err := num()
+		if err != nil || n < 0 {
+			return fmt.Errorf("INFO max_node: bad value %q", value)
+		}
+		br.maxNodes = uint64(n)
+	case "hash_size":
+		// Yixin-Board sends the table size in KiB; 0 means the default.
+		n, err := num()
+		if err != nil || n < 0 {
+			return fmt.Errorf("INFO hash_size: bad value %q", value)
+		}
+		mb := br.cfg.HashMB
+		if n > 0 {
+			mb = max(1, int(n/1024))
+		}
+		if mb != br.hashMB {
+			br.hashMB = mb
+			br.searcher.Resize(br.tableMB())
+		}
+	}
+	// game_type, folder, evaluate, thread_num, pondering, strength,
+	// caution_factor and unknown keys change nothing here.
+	return nil
+}
+
+// setMaxMemory sizes the table to fit max_memory with room for the rest
+// of the process, and tells the Go runtime the limit.
+func (br *Brain) setMaxMemory(n int64) {
+	if n == br.maxMem {
+		return
+	}
+	br.maxMem = n
+	if n > 0 {
+		debug.SetMemoryLimit(n * 7 / 10)
+	} else {
+		debug.SetMemoryLimit(-1)
+	}
+	br.searcher.Resize(br.tableMB())
+}
+
+// tableMB is the table size allowed: the configured size, but at most a
+// third of max_memory less 24 MiB for the runtime, tables and boards.
+func (br *Brain) tableMB() int {
+	mb := br.hashMB
+	if br.maxMem > 0 {
+		allowed := int((br.maxMem/3)>>20) - 24
+		mb = min(mb, max(allowed, 1))
+	}
+	return mb
+}
+
+// setRule changes the rule, keeping the stones on the board.
+func (br *Brain) setRule(r eval.Rule) error {
+	if r == br.rule {
+		return nil
+	}
+	nb, err := eval.NewBoard(br.width, br.height, r)
+	if err != nil {
+		return err
+	}
+	replay(nb, br.board, eval.NoPos)
+	br.board, br.rule = nb, r
+	return nil
+}
+
+// replay plays every move of from onto the empty board to, except the
+// stone at skip.
+func replay(to, from *eval.Board, skip eval.Pos) {
+	for i := 0; i < from.Ply(); i++ {
+		p, c := from.MoveAt(i)
+		if p == skip {
+			continue
+		}
+		if c == eval.Wall {
+			to.Block(p)
+		} else {
+			to.PlayColor(p, c)
+		}
+	}
+	to.SetSideToMove(from.SideToMove())
+}
+
+func (br *Brain) cell(m protocol.Move) (eval.Pos, error) {
+	if !br.board.Inside(m.X, m.Y) {
+		return eval.NoPos, fmt.Errorf("%d,%d is off the %dx%d board", m.X, m.Y, br.width, br.height)
+	}
+	return br.board.Pos(m.X, m.Y), nil
+}
+
+func (br *Brain) emptyCell(m protocol.Move) (eval.Pos, error) {
+	p, err := br.cell(m)
+	if err != nil {
+		return p, err
+	}
+	if !br.board.IsEmpty(p) {
+		return p, fmt.Errorf("%d,%d is occupied", m.X, m.Y)
+	}
+	return p, nil
+}
+
+// OpponentMove plays the opponent's stone.
+func (br *Brain) OpponentMove(m protocol.Move) error {
+	p, err := br.emptyCell(m)
+	if err != nil {
+		return err
+	}
+	br.board.Play(p)
+	return nil
+}
+
+// OwnMove plays a stone for the brain itself.
+func (br *Brain) OwnMove(m protocol.Move) error { return br.OpponentMove(m) }
+
+// SetPosition replaces the position. Stones come in play order with field
+// 1 (ours), 2 (the opponent's) or 3 (blocked); the side to move is ours,
+// and our colour is Black when the stones are even in number.
+func (br *Brain) SetPosition(stones []protocol.Stone) error {
+	seen := make(map[protocol.Move]bool, len(stones))
+	var n int
+	for _, s := range stones {
+		if !br.board.Inside(s.X, s.Y) {
+			return fmt.Errorf("stone %d,%d is off the %dx%d board", s.X, s.Y, br.width, br.height)
+		}
+		if seen[s.Move] {
+			return fmt.Errorf("two stones at %d,%d", s.X, s.Y)
+		}
+		seen[s.Move] = true
+		switch s.Field {
+		case protocol.FieldOwn, protocol.FieldOpponent:
+			n++
+		case protocol.FieldBlocked:
+		default:
+			return fmt.Errorf("stone %d,%d has field %d; want 1, 2 or 3", s.X, s.Y, s.Field)
+		}
+	}
+	own := eval.Black
+	if n%2 == 1 {
+		own = eval.White
+	}
+	b := br.board
+	b.Clear()
+	for _, s := range stones {
+		p := b.Pos(s.X, s.Y)
+		switch s.Field {
+		case protocol.FieldOwn:
+			b.PlayColor(p, own)
+		case protocol.FieldOpponent:
+			b.PlayColor(p, own.Opp())
+		default:
+			b.Block(p)
+		}
+	}
+	b.SetSideToMove(own)
+	return nil
+}
+
+// Takeback removes the stone at m (normally the last one played).
+func (br *Brain) Takeback(m protocol.Move) error {
+	p, err := br.cell(m)
+	if err != nil {
+		return err
+	}
+	b := br.board
+	if b.At(p) == eval.Empty {
+		return fmt.Errorf("no stone at %d,%d", m.X, m.Y)
+	}
+	if b.LastMove() == p {
+		b.Undo()
+		return nil
+	}
+	nb, err := eval.NewBoard(br.width, br.height, br.rule)
+	if err != nil {
+		return err
+	}
+	_, c := colorAt(b, p)
+	replay(nb, b, p)
+	nb.SetSideToMove(c)
+	br.board = nb
+	return nil
+}
+
+func colorAt(b *eval.Board, p eval.Pos) (int, eval.Color) {
+	for i := 0; i < b.Ply(); i++ {
+		if q, c := b.MoveAt(i); q == p {
+			return i, c
+		}
+	}
+	return -1, eval.Empty
+}
+
+// ErrBoardFull is returned by Think when no empty cell is left.
+var ErrBoardFull = errors.New("the board is full")
+
+// Think searches the side to move's move within the clock, plays it and
+// returns it.
+func (br *Brain) Think(ctx context.Context, nBest int, r protocol.Reporter) (protocol.Move, error) {
+	p, err := br.search(ctx, nBest, r)
+	if err != nil {
+		return protocol.Move{}, err
+	}
+	br.board.Play(p)
+	x, y := br.board.XY(p)
+	return protocol.Move{X: x, Y: y}, nil
+}
+
+// search runs one search on the current position under the clock.
+func (br *Brain) search(ctx context.Context, nBest int, r protocol.Reporter) (eval.Pos, error) {
+	b := br.board
+	if b.Empties() == 0 {
+		return eval.NoPos, ErrBoardFull
+	}
+	now := time.Now()
+	budget := br.clock.Budget(now, b.Empties())
+	lim := search.Limits{Soft: budget.Soft, Hard: budget.Hard, MaxDepth: br.maxDepth, MaxNodes: br.maxNodes, NBest: nBest}
+	if budget.Instant {
+		lim.MaxDepth = 2
+	}
+	res := br.searcher.Search(ctx, b, lim, func(in search.Info) {
+		if r != nil {
+			r.Info(br.toProtocolInfo(in))
+		}
+	})
+	if res.Move == eval.NoPos {
+		return eval.NoPos, ErrBoardFull
+	}
+	br.debugf("move %s reason %s depth %d score %d nodes %d time %dms", br.name(res.Move), res.Reason, res.Depth, res.Score, res.Nodes, time.Since(now).Milliseconds())
+	return res.Move, nil
+}
+
+func (br *Brain) name(p eval.Pos) string {
+	x, y := br.board.XY(p)
+	return fmt.Sprintf("%d,%d", x, y)
+}
+
+func (br *Brain) toProtocolInfo(in search.Info) protocol.SearchInfo {
+	out := protocol.SearchInfo{Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV, Score: in.Score, Nodes: in.Nodes, Elapsed: in.Elapsed}
+	if search.IsMate(in.Score) {
+		plies := search.MatePlies(in.Score)
+		if plies > 0 {
+			out.Mate = (plies + 1) / 2
+		} else {
+			out.Mate = -(-plies + 1) / 2
+			if out.Mate == 0 {
+				out.Mate = -1
+			}
+		}
+	}
+	for _, p := range in.PV {
+		if p == eval.NoPos {
+			break
+		}
+		x, y := br.board.XY(p)
+		out.PV = append(out.PV, protocol.Move{X: x, Y: y})
+	}
+	return out
+}
+
+// Forbidden lists Black's forbidden cells (renju only).
+func (br *Brain) Forbidden() []protocol.Move {
+	var out []protocol.Move
+	for _, p := range br.board.ForbiddenCells() {
+		x, y := br.board.XY(p)
+		out = append(out, protocol.Move{X: x, Y: y})
+	}
+	return out
+}
+
+// ClearHash empties the transposition table.
+func (br *Brain) ClearHash() { br.searcher.Clear() }
+
+// About tells who the brain is.
+func (br *Brain) About() protocol.About {
+	return protocol.About{Name: "Wuzi", Version: Version, Author: "The Wuzi developers", Country: "International"}
+}

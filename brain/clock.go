@@ -1,0 +1,80 @@
+package brain
+
+import (
+	"time"
+)
+
+// Unlimited is the protocol's value for "no limit" in time_left.
+const Unlimited = 2147483647
+
+// Clock turns the manager's INFO time limits into the deadlines of one
+// move. All values are milliseconds as the protocol sends them.
+type Clock struct {
+	TurnMS  int64 // timeout_turn; 0 = play at once
+	MatchMS int64 // timeout_match; 0 = no game limit
+	LeftMS  int64 // time_left; Unlimited = none; may be negative
+	// haveLeft is set once time_left was sent; before that the match
+	// limit stands in for it.
+	haveLeft bool
+}
+
+// NewClock returns Gomocup's usual limits until the manager says
+// otherwise: 30 s a move, 180 s a game.
+func NewClock() Clock {
+	return Clock{TurnMS: 30000, MatchMS: 180000, LeftMS: Unlimited}
+}
+
+// SetLeft records a time_left value.
+func (c *Clock) SetLeft(ms int64) {
+	c.LeftMS = ms
+	c.haveLeft = true
+}
+
+// Budget is what one move may spend.
+type Budget struct {
+	// Instant: answer with the quickest reasonable move.
+	Instant bool
+	// Soft: start no new iteration after this.
+	Soft time.Time
+	// Hard: the move must be out by this.
+	Hard time.Time
+}
+
+// Margins keep the answer inside the limit: the search polls the clock
+// every ~1000 nodes, the move must still be written, and the managers
+// measure from their side of a pipe on a busy machine.
+const (
+	turnReserveMS = 80 // always kept back from timeout_turn
+	turnReservePc = 6  // and this percentage of it
+)
+
+// Budget computes the deadlines of a move that starts at now with empties
+// empty cells left on the board.
+func (c *Clock) Budget(now time.Time, empties int) Budget {
+	if c.TurnMS <= 0 {
+		// timeout_turn 0: play at once.
+		return Budget{Instant: true, Soft: now, Hard: now.Add(30 * time.Millisecond)}
+	}
+	hard := c.TurnMS - turnReserveMS - c.TurnMS*turnReservePc/100
+	left := int64(Unlimited)
+	if c.haveLeft && c.LeftMS != Unlimited {
+		left = c.LeftMS
+	} else if !c.haveLeft && c.MatchMS > 0 {
+		left = c.MatchMS
+	}
+	soft := hard / 2
+	if left != Unlimited {
+		// Our own moves still to come: about half the empty cells, but
+		// plan for at least 20 and at most 40 so that a long game keeps
+		// time and a short one is not starved.
+		movesLeft := int64(min(max(empties/2, 20), 40))
+		share := left / movesLeft
+		soft = min(soft, share)
+		hard = min(hard, left/5, max(share*3, 0))
+	}
+	if hard < 20 {
+		hard = 20
+	}
+	soft = max(min(soft, hard), 10)
+	return Budget{Soft: now.Add(time.Duration(soft) * time.Millisecond), Hard: now.Add(time.Duration(hard) * time.Millisecond)}
+}

@@ -1,0 +1,78 @@
+package brain
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// selfPlayLatency plays a game of the brain against itself under the given
+// INFO limits and returns the slowest move time and the number of moves.
+func selfPlayLatency(t *testing.T, rule string, turnMS, leftMS int64, maxMoves int) (time.Duration, int) {
+	t.Helper()
+	br := New(Config{HashMB: 16})
+	if err := br.Start(15, 15); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range map[string]string{"rule": rule, "timeout_turn": fmt.Sprint(turnMS), "timeout_match": "0"} {
+		if err := br.SetInfo(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var worst time.Duration
+	n := 0
+	for ; n < maxMoves && br.Board().Empties() > 0; n++ {
+		if leftMS >= 0 {
+			_ = br.SetInfo("time_left", fmt.Sprint(leftMS))
+		}
+		start := time.Now()
+		m, err := br.Think(context.Background(), 1, nil)
+		d := time.Since(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !br.Board().Inside(m.X, m.Y) {
+			t.Fatalf("move %v off the board", m)
+		}
+		worst = max(worst, d)
+		if br.Board().LastMoveWins() {
+			n++
+			break
+		}
+	}
+	return worst, n
+}
+
+// TestMoveLatency checks that no move overruns the turn limit or its share
+// of the time left, at the limits managers use.
+func TestMoveLatency(t *testing.T) {
+	cases := []struct {
+		turn, left int64
+		moves      int
+	}{
+		{100, -1, 30},
+		{1000, -1, 8},
+		{5000, 300, 20}, // 300 ms left in the game: each move must take a sliver of it
+		{0, -1, 30},     // timeout_turn 0: answer at once
+	}
+	if testing.Short() {
+		cases = cases[:1]
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("turn=%d,left=%d", c.turn, c.left), func(t *testing.T) {
+			worst, n := selfPlayLatency(t, "0", c.turn, c.left, c.moves)
+			limit := time.Duration(c.turn) * time.Millisecond
+			if c.left >= 0 {
+				limit = min(limit, time.Duration(c.left)*time.Millisecond)
+			}
+			if c.turn == 0 {
+				limit = 100 * time.Millisecond
+			}
+			t.Logf("%d moves, worst %v, limit %v", n, worst, limit)
+			if worst > limit {
+				t.Errorf("worst move took %v, over the %v limit", worst, limit)
+			}
+		})
+	}
+}

@@ -1,0 +1,126 @@
+// Command pbrain-wuzi is the Wuzi Gomoku/Renju engine. It speaks the
+// Gomocup/Piskvork brain protocol on standard input and output, the way
+// Piskvork, GomocupJudge, c-gomoku-cli and Yixin-Board drive it.
+//
+//	pbrain-wuzi                 serve the protocol (what managers run)
+//	pbrain-wuzi bench           search fixed positions; print the node signature
+//	pbrain-wuzi --help          list the flags
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/spf13/pflag"
+
+	"wuzi/brain"
+	"wuzi/protocol"
+	"wuzi/search"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("pbrain-wuzi", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	hash := fs.Int("hash", brain.DefaultHashMB, "transposition table size in MiB (a manager's max_memory can only shrink it)")
+	logFile := fs.String("log", "", "append diagnostics to this file instead of discarding them")
+	debug := fs.Bool("debug", false, "send diagnostics to the manager as DEBUG lines")
+	version := fs.Bool("version", false, "print the version and exit")
+	benchDepth := fs.Int("depth", search.DefaultBenchDepth, "bench: search depth of every position")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, `Wuzi %s, a Gomoku/Renju engine for the Gomocup/Piskvork brain protocol.
+
+Usage:
+  pbrain-wuzi [flags]          speak the protocol on stdin/stdout (load it in Piskvork,
+                               GomocupJudge, c-gomoku-cli or Yixin-Board)
+  pbrain-wuzi bench [--depth N] search fixed positions, print nodes, time and speed
+
+Flags:
+%s`, brain.Version, fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if *version {
+		fmt.Fprintf(stdout, "pbrain-wuzi %s\n", brain.Version)
+		return 0
+	}
+	if rest := fs.Args(); len(rest) > 0 {
+		if rest[0] == "bench" && len(rest) == 1 {
+			return bench(stdout, *benchDepth, *hash)
+		}
+		fmt.Fprintf(stderr, "pbrain-wuzi: unknown argument %q (try --help)\n", strings.Join(rest, " "))
+		return 2
+	}
+
+	w := protocol.NewWriter(stdout)
+	var diag []func(string)
+	if *debug {
+		diag = append(diag, w.Debug)
+	}
+	if *logFile != "" {
+		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			fmt.Fprintf(stderr, "pbrain-wuzi: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		var mu sync.Mutex
+		lg := log.New(f, "", log.LstdFlags|log.Lmicroseconds)
+		diag = append(diag, func(s string) { mu.Lock(); lg.Println(s); mu.Unlock() })
+	}
+	// Nothing may reach stdout except through the writer: the standard
+	// logger becomes DEBUG lines (or goes to the log file).
+	log.SetFlags(0)
+	log.SetOutput(w.DebugLogger())
+	if !*debug {
+		log.SetOutput(io.Discard)
+	}
+	cfg := brain.Config{HashMB: *hash}
+	if len(diag) > 0 {
+		cfg.Debug = func(s string) {
+			for _, f := range diag {
+				f(s)
+			}
+		}
+	}
+	if isTerminal(stdin) {
+		fmt.Fprintln(stderr, "pbrain-wuzi speaks the Gomocup/Piskvork brain protocol: try START 15, BEGIN, TURN 7,8, ABOUT, END (--help for flags).")
+	}
+	if err := protocol.Run(context.Background(), stdin, w, brain.New(cfg)); err != nil {
+		fmt.Fprintf(stderr, "pbrain-wuzi: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// isTerminal reports whether r is an interactive terminal.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func bench(out io.Writer, depth, hashMB int) int {
+	res, err := search.Bench(depth, hashMB, func(line string) { fmt.Fprintln(out, line) })
+	if err != nil {
+		fmt.Fprintf(out, "bench: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(out, "Total time (ms) : %d\nNodes searched  : %d\nNodes/second    : %d\n", res.Elapsed.Milliseconds(), res.Nodes, res.NPS())
+	return 0
+}

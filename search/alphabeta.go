@@ -1,0 +1,220 @@
+package search
+
+import "wuzi/eval"
+
+// historySize covers every Pos of the largest board.
+const historySize = 2048
+
+// pvs is a fail-soft principal-variation search of the side to move at
+// the given remaining depth, ply plies from the root. Invariants: the
+// board is returned as it was; a result obtained after the stop flag was
+// raised is meaningless and never stored; s.pv[ply][:s.pvLen[ply]] holds
+// the best line found from this node when the score is inside the window.
+func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
+	s.poll()
+	s.pvLen[ply] = 0
+	if s.aborted() {
+		return 0
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	b := s.b
+	us := b.SideToMove()
+	them := us.Opp()
+
+	// A five of ours ends the game next ply.
+	if b.ComboCount(us, eval.ComboFive) > 0 {
+		return Win - (ply + 1)
+	}
+	if b.Empties() == 0 {
+		return 0
+	}
+	if ply >= MaxPly {
+		return int(b.Evaluate())
+	}
+	// Mate-distance pruning: no line from here can beat a shorter win.
+	alpha = max(alpha, -Win+ply)
+	beta = min(beta, Win-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+
+	// The opponent's five must be blocked, at once and only there.
+	if n := b.ComboCount(them, eval.ComboFive); n > 0 {
+		p := s.findCombo(them, eval.ComboFive)
+		if n > 1 || s.forbidden(p) {
+			return -(Win - (ply + 2))
+		}
+		b.Play(p)
+		score := -s.pvs(depth, ply+1, -beta, -alpha, pvNode)
+		b.Undo()
+		if !s.aborted() {
+			s.setPV(ply, p)
+		}
+		return score
+	}
+	// An open four (or two fours) of ours wins: the opponent has no five.
+	if b.ComboCount(us, eval.ComboFlexFour) > 0 {
+		return Win - (ply + 3)
+	}
+
+	if depth <= 0 {
+		return s.quiesce(ply, alpha, beta)
+	}
+
+	// Transposition table.
+	key := b.Hash()
+	ttMove := eval.NoPos
+	if e, ok := s.TT.probe(key); ok {
+		ttMove = e.move
+		if !pvNode && int(e.depth) >= depth {
+			sc := scoreFromTT(int(e.score), ply)
+			bd := bound(e.flags & 3)
+			if bd == boundExact || (bd == boundLower && sc >= beta) || (bd == boundUpper && sc <= alpha) {
+				return sc
+			}
+		}
+	}
+
+	threatened := s.Options.UseThreatGen && b.ComboCount(them, eval.ComboFlexFour) > 0
+	moves := s.genMoves(ply, ttMove, threatened)
+	origAlpha := alpha
+	best := -infinity
+	bestMove := eval.NoPos
+	searched := 0
+	for i, m := range moves {
+		p := m.pos
+		ourCombo := b.Combo(p, us)
+		b.Play(p)
+		if threatened && ourCombo < eval.ComboFour && b.ComboCount(them, eval.ComboFlexFour) > 0 {
+			// Neither a four nor a block of the open-four threat.
+			b.Undo()
+			continue
+		}
+		var score int
+		newDepth := depth - 1
+		if searched == 0 {
+			score = -s.pvs(newDepth, ply+1, -beta, -alpha, pvNode)
+		} else {
+			r := 0
+			if s.Options.UseLMR && depth >= 3 && i >= 3 && ourCombo < eval.ComboThree && !threatened && m.pos != s.killers[ply][0] && m.pos != s.killers[ply][1] {
+				r = 1
+				if i >= 8 {
+					r = 2
+				}
+				if depth-1-r < 1 {
+					r = depth - 2
+				}
+			}
+			score = -s.pvs(newDepth-r, ply+1, -alpha-1, -alpha, false)
+			if score > alpha && r > 0 && !s.aborted() {
+				score = -s.pvs(newDepth, ply+1, -alpha-1, -alpha, false)
+			}
+			if score > alpha && score < beta && pvNode && !s.aborted() {
+				score = -s.pvs(newDepth, ply+1, -beta, -alpha, true)
+			}
+		}
+		b.Undo()
+		if s.aborted() {
+			return 0
+		}
+		searched++
+		if score > best {
+			best = score
+			bestMove = p
+			if score > alpha {
+				alpha = score
+				s.setPV(ply, p)
+				if score >= beta {
+					if ourCombo < eval.ComboFour {
+						s.addKiller(ply, p)
+						s.history[us-1][p] += int32(depth * depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	if searched == 0 {
+		// Every move loses to the open four (or no move is legal).
+		return -(Win - (ply + 4))
+	}
+	bd := boundUpper
+	if best >= beta {
+		bd = boundLower
+	} else if best > origAlpha {
+		bd = boundExact
+	}
+	s.TT.store(key, bestMove, scoreToTT(best, ply), depth, bd)
+	return best
+}
+
+// quiesce scores a horizon node: a win by continuous fours if there is
+// one, else the static evaluation.
+func (s *Searcher) quiesce(ply, alpha, beta int) int {
+	b := s.b
+	us := b.SideToMove()
+	if s.Options.QuiesceVCF && s.Options.UseVCF {
+		if b.ComboCount(us, eval.ComboFour)+b.ComboCount(us, eval.ComboFourThree) > 0 {
+			if s.vcf(ply, 12) {
+				return Win - (ply + 1 + s.vcfLen)
+			}
+		}
+	}
+	return s.staticEval()
+}
+
+// staticEval is the board's evaluation with the initiative counted: an
+// open three of the side to move is nearly a four already.
+func (s *Searcher) staticEval() int {
+	b := s.b
+	us := b.SideToMove()
+	them := us.Opp()
+	v := int(b.Evaluate())
+	if b.ComboCount(us, eval.ComboFourThree) > 0 {
+		v += 400
+	} else if b.ComboCount(us, eval.ComboDoubleThree) > 0 && b.ComboCount(them, eval.ComboFour) == 0 {
+		v += 200
+	}
+	if b.ComboCount(them, eval.ComboFlexFour) > 0 && b.ComboCount(us, eval.ComboFour)+b.ComboCount(us, eval.ComboFourThree) == 0 {
+		v -= 300
+	}
+	return max(-winBound+1, min(winBound-1, v))
+}
+
+func (s *Searcher) setPV(ply int, p eval.Pos) {
+	s.pv[ply][0] = p
+	n := s.pvLen[ply+1]
+	copy(s.pv[ply][1:], s.pv[ply+1][:n])
+	s.pvLen[ply] = n + 1
+}
+
+func (s *Searcher) addKiller(ply int, p eval.Pos) {
+	if s.killers[ply][0] != p {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = p
+	}
+}
+
+// scoreToTT makes a mate score relative to the node, so that it stays true
+// when the position is reached at another ply.
+func scoreToTT(score, ply int) int {
+	switch {
+	case score >= winBound:
+		return score + ply
+	case score <= -winBound:
+		return score - ply
+	}
+	return score
+}
+
+func scoreFromTT(score, ply int) int {
+	switch {
+	case score >= winBound:
+		return score - ply
+	case score <= -winBound:
+		return score + ply
+	}
+	return score
+}

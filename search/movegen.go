@@ -1,0 +1,128 @@
+package search
+
+import "wuzi/eval"
+
+// scoredMove is a candidate move with its ordering score.
+type scoredMove struct {
+	pos   eval.Pos
+	score int32
+}
+
+// Ordering bonuses, above any score-grid value.
+const (
+	orderTT     = 1 << 28
+	orderKiller = 1 << 24
+)
+
+// genMoves lists the side to move's candidate moves, best first: empty
+// cells within two of a stone through which a five is still possible,
+// never a renju foul. When threatened (the opponent can make an open four
+// next move) only our fours and the cells on the opponent's threat lines
+// are listed; the caller still checks that a move really defends.
+func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredMove {
+	b := s.b
+	us := b.SideToMove()
+	them := us.Opp()
+	renjuBlack := b.Rule() == eval.Renju && us == eval.Black
+	out := s.moveBuf[ply][:0]
+	for _, p := range b.Cells() {
+		if b.At(p) != eval.Empty || !b.Near(p) || !b.Alive(p) {
+			continue
+		}
+		cu, ct := b.Combo(p, us), b.Combo(p, them)
+		if threatened && cu < eval.ComboFour && ct < eval.ComboFour && !s.threatLine(p, them) {
+			continue
+		}
+		if renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
+			continue
+		}
+		sc := 4*b.MoveValue(p, us) + 3*b.MoveValue(p, them) + s.history[us-1][p]/16
+		switch p {
+		case ttMove:
+			sc += orderTT
+		case s.killers[ply][0]:
+			sc += orderKiller
+		case s.killers[ply][1]:
+			sc += orderKiller / 2
+		}
+		out = append(out, scoredMove{p, sc})
+	}
+	if len(out) == 0 && ply == 0 {
+		out = s.fallbackMoves(out, renjuBlack)
+	}
+	// Insertion sort: short lists, mostly small.
+	for i := 1; i < len(out); i++ {
+		m := out[i]
+		j := i
+		for j > 0 && out[j-1].score < m.score {
+			out[j] = out[j-1]
+			j--
+		}
+		out[j] = m
+	}
+	s.moveBuf[ply] = out
+	return out
+}
+
+// threatLine reports whether p lies on a line where side c has a three or
+// better through p (a cell that can take part in blocking it).
+func (s *Searcher) threatLine(p eval.Pos, c eval.Color) bool {
+	for d := 0; d < 4; d++ {
+		if pt := s.b.Pattern(p, d, c); pt >= eval.H3 && pt <= eval.F5 {
+			return true
+		}
+	}
+	return false
+}
+
+// fallbackMoves is for the root when no cell is near a stone: the centre
+// on an empty board, else any legal empty cell.
+func (s *Searcher) fallbackMoves(out []scoredMove, renjuBlack bool) []scoredMove {
+	b := s.b
+	if b.Stones() == 0 {
+		c := b.Pos(b.Width()/2, b.Height()/2)
+		if b.IsEmpty(c) {
+			return append(out, scoredMove{c, 0})
+		}
+	}
+	for _, p := range b.Cells() {
+		if b.At(p) == eval.Empty && !(renjuBlack && b.IsForbidden(p)) {
+			sc := int32(0)
+			if b.Alive(p) {
+				sc = 1
+			}
+			out = append(out, scoredMove{p, sc})
+		}
+	}
+	return out
+}
+
+// findCombo returns an empty cell where side c has combo cb, or NoPos.
+func (s *Searcher) findCombo(c eval.Color, cb eval.Combo) eval.Pos {
+	b := s.b
+	if b.ComboCount(c, cb) == 0 {
+		return eval.NoPos
+	}
+	for _, p := range b.Cells() {
+		if b.At(p) == eval.Empty && b.Combo(p, c) == cb {
+			return p
+		}
+	}
+	return eval.NoPos
+}
+
+// fivePointNear returns an empty cell within four steps of p on its lines
+// where side c makes five, or NoPos.
+func (s *Searcher) fivePointNear(p eval.Pos, c eval.Color) eval.Pos {
+	b := s.b
+	for d := 0; d < 4; d++ {
+		step := b.Dir(d)
+		for k := -4; k <= 4; k++ {
+			q := eval.Pos(int(p) + k*step)
+			if k != 0 && b.Inner(q) && b.At(q) == eval.Empty && b.Combo(q, c) == eval.ComboFive {
+				return q
+			}
+		}
+	}
+	return eval.NoPos
+}

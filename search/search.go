@@ -1,0 +1,377 @@
+// Package search finds moves: root shortcuts (win now, block a five), a
+// threat-space search for forced wins by continuous fours (VCF), and an
+// iterative-deepening principal-variation alpha-beta search with a
+// transposition table, ordered by the board's score grid.
+//
+// Scores are from the side to move's view. A win is Win minus the number of
+// plies to the five, so shorter wins score higher and longer losses score
+// less badly; anything beyond ±(Win-MaxPly) is a proven result.
+//
+// The search never prints: it reports Info values through a callback.
+package search
+
+import (
+	"context"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"wuzi/eval"
+)
+
+// Score bounds.
+const (
+	// Win is the score of a five on the board for the side that made it,
+	// seen from the ply it was made.
+	Win = 30000
+	// MaxPly is the deepest the search goes from the root.
+	MaxPly = 128
+	// winBound: scores at or beyond it are proven wins or losses.
+	winBound = Win - MaxPly
+	infinity = Win + 1
+)
+
+// IsMate reports whether score is a proven win or loss.
+func IsMate(score int) bool { return score >= winBound || score <= -winBound }
+
+// MatePlies returns, for a proven score, the plies to the five (positive
+// when the side to move wins, negative when it loses).
+func MatePlies(score int) int {
+	if score >= winBound {
+		return Win - score
+	}
+	if score <= -winBound {
+		return -(Win + score)
+	}
+	return 0
+}
+
+// Limits bound one search. Zero values mean no limit, except that a search
+// with neither a deadline nor a depth or node limit stops at MaxDepth.
+type Limits struct {
+	// Soft: do not start a new iteration after this time.
+	Soft time.Time
+	// Hard: abort the search at this time.
+	Hard time.Time
+	// MaxDepth limits the iteration depth.
+	MaxDepth int
+	// MaxNodes limits the nodes searched (checked between iterations and
+	// at the polling interval).
+	MaxNodes uint64
+	// NBest > 1 reports that many root lines each iteration.
+	NBest int
+}
+
+// Info is one progress report.
+type Info struct {
+	Depth    int
+	SelDepth int
+	MultiPV  int // 1-based line index when NBest > 1, else 0
+	Score    int
+	Nodes    uint64
+	Elapsed  time.Duration
+	PV       []eval.Pos
+}
+
+// Result is what a search found.
+type Result struct {
+	Move  eval.Pos
+	Score int
+	Depth int
+	Nodes uint64
+	PV    []eval.Pos
+	// Reason says how the move was chosen: "five", "block", "vcf",
+	// "search", "only move".
+	Reason string
+}
+
+// Options switch techniques on and off, for A/B matches.
+type Options struct {
+	UseVCF       bool // prove wins by continuous fours at the root and horizon
+	UseLMR       bool // late-move reductions
+	UseThreatGen bool // when the opponent threatens an open four, search only answers to it
+	QuiesceVCF   bool // run VCF at the horizon
+}
+
+// DefaultOptions are the settings the engine plays with.
+func DefaultOptions() Options {
+	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true}
+}
+
+// Searcher holds what persists between searches: the transposition table
+// and the ordering heuristics. It is not safe for concurrent use.
+type Searcher struct {
+	TT      *TT
+	Options Options
+
+	b        *eval.Board
+	nodes    uint64
+	stop     atomic.Bool
+	hard     time.Time
+	maxNodes uint64
+	start    time.Time
+	selDepth int
+
+	killers  [MaxPly + 2][2]eval.Pos
+	history  [2][historySize]int32
+	improved rootMove // a root move that beat the first one in an unfinished iteration
+	moveBuf  [MaxPly + 2][]scoredMove
+	pv       [MaxPly + 2][MaxPly + 2]eval.Pos
+	pvLen    [MaxPly + 2]int
+	vcfBuf   [MaxPly + 2][]eval.Pos
+	vcfPath  []eval.Pos
+	vcfWin   []eval.Pos
+	vcfLen   int
+}
+
+// New returns a searcher with a transposition table of hashMB mebibytes.
+func New(hashMB int) *Searcher {
+	s := &Searcher{TT: NewTT(hashMB), Options: DefaultOptions()}
+	for i := range s.moveBuf {
+		s.moveBuf[i] = make([]scoredMove, 0, 64)
+		s.vcfBuf[i] = make([]eval.Pos, 0, 32)
+	}
+	return s
+}
+
+// Resize replaces the transposition table with one of hashMB mebibytes.
+func (s *Searcher) Resize(hashMB int) { s.TT = NewTT(hashMB) }
+
+// Clear forgets everything learnt: table and ordering heuristics.
+func (s *Searcher) Clear() {
+	s.TT.Clear()
+	s.history = [2][historySize]int32{}
+	s.killers = [MaxPly + 2][2]eval.Pos{}
+}
+
+// Stop asks a running search to return as soon as it can.
+func (s *Searcher) Stop() { s.stop.Store(true) }
+
+// Nodes is the number of nodes of the current or last search.
+func (s *Searcher) Nodes() uint64 { return s.nodes }
+
+// errAbort marks a search unwound by the stop flag; its scores are never
+// trusted or stored.
+func (s *Searcher) aborted() bool { return s.stop.Load() }
+
+// poll checks the clock and node limit every 1024 nodes.
+func (s *Searcher) poll() {
+	s.nodes++
+	if s.nodes&1023 != 0 {
+		return
+	}
+	if (!s.hard.IsZero() && time.Now().After(s.hard)) || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
+		s.stop.Store(true)
+	}
+}
+
+// Search chooses a move for the side to move on b. The board is used as
+// scratch space and is returned to its position. It returns NoPos only
+// when the board has no empty cell. ctx cancellation stops the search; the
+// best move of the last finished iteration (or of the root shortcuts) is
+// returned.
+func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo func(Info)) Result {
+	s.b = b
+	s.start = time.Now()
+	s.nodes = 0
+	s.stop.Store(false)
+	s.hard = lim.Hard
+	s.maxNodes = lim.MaxNodes
+	s.TT.NewSearch()
+	for c := range s.history {
+		for i := range s.history[c] {
+			s.history[c][i] /= 8
+		}
+	}
+	defer context.AfterFunc(ctx, s.Stop)()
+
+	if b.Empties() == 0 {
+		return Result{Move: eval.NoPos, Reason: "board full"}
+	}
+	us := b.SideToMove()
+	them := us.Opp()
+	report := func(r Result) Result {
+		if onInfo != nil {
+			onInfo(Info{Depth: r.Depth, Score: r.Score, Nodes: s.nodes, Elapsed: time.Since(s.start), PV: r.PV})
+		}
+		return r
+	}
+
+	// 1. A five of our own.
+	if p := s.findCombo(us, eval.ComboFive); p != eval.NoPos {
+		return report(Result{Move: p, Score: Win - 1, Depth: 1, PV: []eval.Pos{p}, Reason: "five"})
+	}
+	legal := s.rootMoves()
+	if len(legal) == 0 {
+		// Only forbidden cells are left for Black: any empty cell.
+		for _, p := range b.Cells() {
+			if b.IsEmpty(p) {
+				return Result{Move: p, Score: -Win, Reason: "no legal move"}
+			}
+		}
+	}
+	// 2. The opponent's five must be blocked.
+	if p := s.findCombo(them, eval.ComboFive); p != eval.NoPos {
+		if len(legal) == 1 || b.ComboCount(them, eval.ComboFive) > 1 || s.forbidden(p) {
+			return report(Result{Move: p, Score: -Win + 2, Depth: 1, PV: []eval.Pos{p}, Reason: "block"})
+		}
+		legal = []eval.Pos{p}
+	}
+	if len(legal) == 1 {
+		// Still search briefly for the score, but the move is decided.
+		r := Result{Move: legal[0], Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "only move"}
+		return report(r)
+	}
+	// 3. A win by continuous fours.
+	if s.Options.UseVCF && b.ComboCount(them, eval.ComboFive) == 0 {
+		if seq, ok := s.vcfRoot(0); ok {
+			return report(Result{Move: seq[0], Score: Win - len(seq), Depth: len(seq), PV: seq, Reason: "vcf"})
+		}
+	}
+	if s.aborted() {
+		return Result{Move: legal[0], Reason: "stopped"}
+	}
+	// 4. Iterative deepening.
+	return s.iterate(lim, legal, onInfo)
+}
+
+// rootMoves lists the moves worth considering at the root, best first.
+func (s *Searcher) rootMoves() []eval.Pos {
+	ms := s.genMoves(0, eval.NoPos, false)
+	out := make([]eval.Pos, len(ms))
+	for i, m := range ms {
+		out[i] = m.pos
+	}
+	return out
+}
+
+// forbidden reports whether the side to move may not play p (renju Black).
+func (s *Searcher) forbidden(p eval.Pos) bool {
+	return s.b.SideToMove() == eval.Black && s.b.IsForbidden(p)
+}
+
+type rootMove struct {
+	pos   eval.Pos
+	score int
+	pv    []eval.Pos
+}
+
+func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Result {
+	maxDepth := lim.MaxDepth
+	if maxDepth <= 0 || maxDepth > MaxPly-8 {
+		maxDepth = MaxPly - 8
+	}
+	moves := make([]rootMove, len(legal))
+	for i, p := range legal {
+		moves[i] = rootMove{pos: p, score: -infinity}
+	}
+	best := Result{Move: legal[0], PV: []eval.Pos{legal[0]}, Reason: "search"}
+	nBest := max(1, lim.NBest)
+	prevScore := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.selDepth = 0
+		s.improved = rootMove{pos: eval.NoPos}
+		alpha, beta := -infinity, infinity
+		window := 60
+		if depth >= 5 && nBest == 1 && !IsMate(prevScore) {
+			alpha, beta = prevScore-window, prevScore+window
+		}
+		var score int
+		for {
+			score = s.searchRoot(moves, depth, alpha, beta, nBest)
+			if s.aborted() {
+				break
+			}
+			if score <= alpha && alpha > -infinity {
+				alpha = max(-infinity, alpha-4*window)
+				window *= 4
+				continue
+			}
+			if score >= beta && beta < infinity {
+				beta = min(infinity, beta+4*window)
+				window *= 4
+				continue
+			}
+			break
+		}
+		if s.aborted() {
+			// An unfinished iteration still improves the choice when a
+			// move searched to the end beat the one searched first.
+			if s.improved.pos != eval.NoPos && depth > 1 {
+				best.Move, best.Score, best.PV = s.improved.pos, s.improved.score, s.improved.pv
+			}
+			break
+		}
+		prevScore = score
+		best = Result{Move: moves[0].pos, Score: moves[0].score, Depth: depth, PV: moves[0].pv, Reason: "search"}
+		if onInfo != nil {
+			for i := 0; i < min(nBest, len(moves)); i++ {
+				mpv := 0
+				if nBest > 1 {
+					mpv = i + 1
+				}
+				onInfo(Info{Depth: depth, SelDepth: s.selDepth, MultiPV: mpv, Score: moves[i].score, Nodes: s.nodes,
+					Elapsed: time.Since(s.start), PV: moves[i].pv})
+			}
+		}
+		if IsMate(score) && MatePlies(score) <= depth {
+			break // a proven result will not change with depth
+		}
+		if !lim.Soft.IsZero() && time.Now().After(lim.Soft) {
+			break
+		}
+		if lim.MaxNodes > 0 && s.nodes >= lim.MaxNodes {
+			break
+		}
+	}
+	best.Nodes = s.nodes
+	return best
+}
+
+// searchRoot searches every root move at depth and sorts them best first.
+// With nBest > 1 the first nBest moves get exact scores.
+func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) int {
+	b := s.b
+	bestScore := -infinity
+	for i := range moves {
+		m := &moves[i]
+		b.Play(m.pos)
+		s.nodes++
+		var score int
+		if i < nBest {
+			score = -s.pvs(depth-1, 1, -beta, -alpha, true)
+		} else {
+			score = -s.pvs(depth-1, 1, -alpha-1, -alpha, false)
+			if score > alpha && score < beta && !s.aborted() {
+				score = -s.pvs(depth-1, 1, -beta, -alpha, true)
+			}
+		}
+		b.Undo()
+		if s.aborted() {
+			return bestScore
+		}
+		if score > alpha || i < nBest {
+			m.score = score
+			m.pv = append(append(m.pv[:0], m.pos), s.pv[1][:s.pvLen[1]]...)
+			if i > 0 && score > bestScore && score > alpha {
+				s.improved = rootMove{pos: m.pos, score: score, pv: slices.Clone(m.pv)}
+			}
+		} else {
+			m.score = -infinity + 1 // below every move that raised alpha; the stable sort keeps the old order
+		}
+		if score > bestScore {
+			bestScore = score
+		}
+		if nBest == 1 && score > alpha {
+			alpha = score
+			if score >= beta {
+				for j := i + 1; j < len(moves); j++ {
+					moves[j].score = -infinity + 1
+				}
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(moves, func(a, b rootMove) int { return b.score - a.score })
+	return bestScore
+}

@@ -1,0 +1,236 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"wuzi/eval"
+)
+
+// setup returns a board of the given rule and size with the moves played
+// alternately from Black.
+func setup(t testing.TB, r eval.Rule, size int, moves ...[2]int) *eval.Board {
+	t.Helper()
+	b, err := eval.NewBoard(size, size, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		p := b.Pos(m[0], m[1])
+		if !b.IsEmpty(p) {
+			t.Fatalf("%v played twice", m)
+		}
+		b.Play(p)
+	}
+	return b
+}
+
+func think(t testing.TB, b *eval.Board, d time.Duration) Result {
+	t.Helper()
+	s := New(16)
+	now := time.Now()
+	return s.Search(context.Background(), b, Limits{Soft: now.Add(d / 2), Hard: now.Add(d)}, nil)
+}
+
+func xy(b *eval.Board, p eval.Pos) [2]int {
+	x, y := b.XY(p)
+	return [2]int{x, y}
+}
+
+func TestTactics(t *testing.T) {
+	cases := []struct {
+		name  string
+		rule  eval.Rule
+		size  int
+		moves [][2]int
+		want  [][2]int // any of these
+		avoid [][2]int // none of these
+	}{
+		{
+			name: "win with the four", rule: eval.Freestyle, size: 15,
+			moves: [][2]int{{7, 7}, {7, 8}, {8, 7}, {8, 8}, {9, 7}, {9, 8}, {10, 7}, {0, 0}},
+			want:  [][2]int{{6, 7}, {11, 7}},
+		},
+		{
+			name: "block the five", rule: eval.Freestyle, size: 15,
+			moves: [][2]int{{7, 7}, {7, 8}, {8, 7}, {8, 8}, {9, 7}, {9, 8}, {6, 7}, {0, 0}, {14, 14}},
+			want:  [][2]int{{5, 7}, {10, 7}},
+		},
+		{
+			name: "block the open three", rule: eval.Freestyle, size: 15,
+			// Black _XXX_ on row 7 from 6 to 8; White to move and has nothing.
+			moves: [][2]int{{6, 7}, {0, 0}, {7, 7}, {0, 14}, {8, 7}},
+			want:  [][2]int{{5, 7}, {9, 7}, {4, 7}, {10, 7}},
+		},
+		{
+			name: "twenty by twenty: take the win", rule: eval.Freestyle, size: 20,
+			moves: [][2]int{{10, 10}, {0, 0}, {11, 11}, {0, 1}, {12, 12}, {0, 2}, {13, 13}, {0, 3}},
+			want:  [][2]int{{9, 9}, {14, 14}},
+		},
+		{
+			name: "standard: an overline is no win, block instead", rule: eval.Standard, size: 15,
+			// White (to move) has 3,7 4,7 5,7 6,7 _ 8,7: 7,7 makes six. Black
+			// threatens an open three on row 11 that must be stopped... the
+			// position is the Gomocup check.
+			moves: [][2]int{{7, 7}, {7, 8}, {8, 7}, {7, 9}, {6, 7}, {7, 10}, {9, 12}, {7, 11}, {6, 13}, {7, 13}, {8, 14}},
+			want:  [][2]int{{5, 7}, {9, 7}},
+		},
+		{
+			name: "renju: black never plays the foul", rule: eval.Renju, size: 15,
+			moves: [][2]int{{7, 7}, {7, 8}, {8, 6}, {8, 8}, {7, 9}, {8, 5}, {8, 10}, {8, 11}},
+			avoid: [][2]int{{6, 8}},
+		},
+		{
+			name: "renju: white wins with an overline", rule: eval.Renju, size: 15,
+			// White 1,1 2,1 3,1 _ 5,1 6,1: 4,1 makes six, a win for White.
+			moves: [][2]int{{7, 7}, {1, 1}, {9, 9}, {2, 1}, {11, 7}, {3, 1}, {7, 11}, {5, 1}, {13, 13}, {6, 1}, {0, 14}},
+			want:  [][2]int{{4, 1}},
+		},
+		{
+			name: "caro: a five blocked at both ends is no win", rule: eval.CaroFree, size: 15,
+			moves: [][2]int{{7, 7}, {5, 7}, {6, 7}, {5, 8}, {8, 7}, {5, 6}, {9, 7}, {11, 7}},
+			want:  [][2]int{{5, 4}, {5, 5}, {5, 9}, {5, 10}},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := setup(t, c.rule, c.size, c.moves...)
+			key := b.Hash()
+			r := think(t, b, 500*time.Millisecond)
+			if b.Hash() != key {
+				t.Fatal("search did not restore the board")
+			}
+			got := xy(b, r.Move)
+			if len(c.want) > 0 {
+				ok := false
+				for _, w := range c.want {
+					ok = ok || w == got
+				}
+				if !ok {
+					t.Errorf("played %v (%s, score %d); want one of %v", got, r.Reason, r.Score, c.want)
+				}
+			}
+			for _, a := range c.avoid {
+				if a == got {
+					t.Errorf("played %v, which it must avoid", got)
+				}
+			}
+		})
+	}
+}
+
+// TestVCFLinesAreForcing checks every VCF the solver claims in random
+// positions by replaying it with the exact referee: each attacker move is
+// legal and leaves exactly one five point (or more, ending the line), the
+// defender's move is that block, and the line ends in a five.
+func TestVCFLinesAreForcing(t *testing.T) {
+	rules := []eval.Rule{eval.Freestyle, eval.Standard, eval.Renju, eval.CaroFree}
+	games := 60
+	if testing.Short() {
+		games = 15
+	}
+	found := 0
+	for _, r := range rules {
+		for g := 0; g < games; g++ {
+			rng := rand.New(rand.NewPCG(uint64(g), uint64(r)))
+			size := 15
+			if g%3 == 0 {
+				size = 20
+			}
+			b := setup(t, r, size)
+			for b.Ply() < 14+rng.IntN(30) {
+				c := size / 2
+				p := b.Pos(c+rng.IntN(9)-4, c+rng.IntN(9)-4)
+				if !b.IsEmpty(p) || b.WinsAt(p, b.SideToMove()) || (b.SideToMove() == eval.Black && b.IsForbidden(p)) {
+					continue
+				}
+				b.Play(p)
+			}
+			opp := b.SideToMove().Opp()
+			if hasFivePoint(b, opp) {
+				continue // VCF applies only when the opponent has no five
+			}
+			s := New(4)
+			s.b = b
+			s.hard = time.Now().Add(2 * time.Second)
+			seq, ok := s.vcfRoot(0)
+			if !ok {
+				continue
+			}
+			found++
+			verifyVCF(t, b, seq)
+		}
+	}
+	t.Logf("%d VCF lines verified", found)
+	if found < 5 {
+		t.Errorf("only %d positions with a VCF: the test would prove nothing", found)
+	}
+}
+
+func hasFivePoint(b *eval.Board, c eval.Color) bool {
+	for _, p := range b.Cells() {
+		if b.WinsAt(p, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func fivePoints(b *eval.Board, c eval.Color) []eval.Pos {
+	var out []eval.Pos
+	for _, p := range b.Cells() {
+		if b.WinsAt(p, c) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func verifyVCF(t *testing.T, b *eval.Board, seq []eval.Pos) {
+	t.Helper()
+	att := b.SideToMove()
+	played := 0
+	defer func() {
+		for ; played > 0; played-- {
+			b.Undo()
+		}
+	}()
+	for i := 0; i < len(seq); i++ {
+		p := seq[i]
+		if i%2 == 0 {
+			if att == eval.Black && b.IsForbidden(p) {
+				t.Fatalf("VCF %v: attacker move %d is a foul", seq, i)
+			}
+			if b.WinsAt(p, att) {
+				if i != len(seq)-1 {
+					t.Fatalf("VCF %v: five before the end", seq)
+				}
+				return
+			}
+			b.Play(p)
+			played++
+			fp := fivePoints(b, att)
+			if len(fp) == 0 {
+				t.Fatalf("VCF %v: move %d is not a four", seq, i)
+			}
+			if len(fp) >= 2 || (att.Opp() == eval.Black && b.IsForbidden(fp[0])) {
+				return // the defender cannot stop every five
+			}
+			if i+1 < len(seq) && seq[i+1] != fp[0] {
+				t.Fatalf("VCF %v: defence %d is not the forced block", seq, i+1)
+			}
+			if i+1 == len(seq) {
+				t.Fatalf("VCF %v ends on a simple four", seq)
+			}
+			if hasFivePoint(b, att.Opp()) {
+				t.Fatalf("VCF %v: defender already had a five", seq)
+			}
+		} else {
+			b.Play(p)
+			played++
+		}
+	}
+	t.Fatalf("VCF %v ended without a five", seq)
+}

@@ -1,0 +1,157 @@
+package search
+
+import "wuzi/eval"
+
+// vcfRoot looks for a win by continuous fours for the side to move within
+// maxPlies plies and returns the attacker's and defender's moves in order.
+func (s *Searcher) vcfRoot(ply int) ([]eval.Pos, bool) {
+	s.vcfPath = s.vcfPath[:0]
+	if !s.vcf(ply, 40) {
+		return nil, false
+	}
+	return append([]eval.Pos(nil), s.vcfWin...), true
+}
+
+// vcf reports whether the side to move wins by continuous fours within
+// budget plies: it plays only moves that make a four (or five), and the
+// opponent only the forced block. On success s.vcfWin holds the line and
+// s.vcfLen its length in plies to the five. Invariant: the board is
+// returned as it was.
+func (s *Searcher) vcf(ply, budget int) bool {
+	s.poll()
+	if s.aborted() {
+		return false
+	}
+	b := s.b
+	us := b.SideToMove()
+	them := us.Opp()
+	if p := s.findCombo(us, eval.ComboFive); p != eval.NoPos {
+		s.vcfDone(p)
+		return true
+	}
+	if n := b.ComboCount(them, eval.ComboFive); n > 0 {
+		// We must block; the block has to be a four to keep the
+		// initiative.
+		p := s.findCombo(them, eval.ComboFive)
+		if n > 1 || b.Combo(p, us) < eval.ComboFour || s.forbidden(p) || budget <= 0 {
+			return false
+		}
+		return s.vcfTry(p, ply, budget)
+	}
+	if budget <= 0 {
+		return false
+	}
+	key := b.Hash() ^ vcfSalt
+	if e, ok := s.TT.probe(key); ok && int(e.depth) >= budget {
+		return false // proven: no VCF within this budget
+	}
+	fours := s.vcfBuf[ply][:0]
+	for _, p := range b.Cells() {
+		if b.At(p) != eval.Empty {
+			continue
+		}
+		// ComboDoubleThree carries no four, except for renju Black where
+		// it may hide a four-three-three: skipped too.
+		cb := b.Combo(p, us)
+		if cb < eval.ComboFour || cb == eval.ComboDoubleThree || s.forbidden(p) {
+			continue
+		}
+		if cb == eval.ComboFlexFour {
+			// An open four: the opponent blocks one end, we take the other.
+			s.vcfDone(p)
+			s.vcfLen += 2
+			return true
+		}
+		fours = append(fours, p)
+	}
+	// Four-threes first: they end the search soonest.
+	for i := 1; i < len(fours); i++ {
+		m := fours[i]
+		j := i
+		for j > 0 && b.MoveValue(fours[j-1], us) < b.MoveValue(m, us) {
+			fours[j] = fours[j-1]
+			j--
+		}
+		fours[j] = m
+	}
+	s.vcfBuf[ply] = fours
+	for _, p := range fours {
+		if s.vcfTry(p, ply, budget) {
+			return true
+		}
+		if s.aborted() {
+			return false
+		}
+	}
+	if !s.aborted() {
+		s.TT.store(key, eval.NoPos, 0, budget, boundUpper)
+	}
+	return false
+}
+
+// vcfSalt separates VCF results from alpha-beta results in the table.
+const vcfSalt = 0x5DEECE66D2B79F4B
+
+// vcfTry plays the four p, the opponent's forced block, and continues.
+func (s *Searcher) vcfTry(p eval.Pos, ply, budget int) bool {
+	b := s.b
+	us := b.SideToMove()
+	them := us.Opp()
+	b.Play(p)
+	s.nodes++
+	s.vcfPath = append(s.vcfPath, p)
+	win := false
+	switch n := b.ComboCount(us, eval.ComboFive); {
+	case n >= 2:
+		// Two five points: the opponent, who has no five, blocks one.
+		q := s.fivePointNear(p, us)
+		s.vcfPath = append(s.vcfPath, q)
+		s.vcfDoneAny(us)
+		s.vcfPath = s.vcfPath[:len(s.vcfPath)-1]
+		win = true
+	case n == 1:
+		q := s.fivePointNear(p, us)
+		if q == eval.NoPos {
+			q = s.findCombo(us, eval.ComboFive)
+		}
+		if them == eval.Black && b.IsForbidden(q) {
+			// Black cannot block at a foul point.
+			s.vcfPath = append(s.vcfPath, q)
+			s.vcfDoneAny(us)
+			s.vcfPath = s.vcfPath[:len(s.vcfPath)-1]
+			win = true
+			break
+		}
+		b.Play(q)
+		s.nodes++
+		s.vcfPath = append(s.vcfPath, q)
+		win = s.vcf(ply+2, budget-2)
+		s.vcfPath = s.vcfPath[:len(s.vcfPath)-1]
+		b.Undo()
+	}
+	s.vcfPath = s.vcfPath[:len(s.vcfPath)-1]
+	b.Undo()
+	return win
+}
+
+// vcfDone records a win: the path so far plus the winning move p.
+func (s *Searcher) vcfDone(p eval.Pos) {
+	s.vcfWin = append(append(s.vcfWin[:0], s.vcfPath...), p)
+	s.vcfLen = len(s.vcfWin)
+}
+
+// vcfDoneAny records a win whose last stone is any five point of c (the
+// one the opponent did not block).
+func (s *Searcher) vcfDoneAny(c eval.Color) {
+	b := s.b
+	var q eval.Pos = eval.NoPos
+	blocked := s.vcfPath[len(s.vcfPath)-1]
+	for _, p := range b.Cells() {
+		if p != blocked && b.At(p) == eval.Empty && b.Combo(p, c) == eval.ComboFive {
+			q = p
+			break
+		}
+	}
+	s.vcfWin = append(append(s.vcfWin[:0], s.vcfPath...), q)
+	s.vcfLen = len(s.vcfWin)
+}
