@@ -63,7 +63,7 @@ func settings() Settings {
 // quick settings for failures that wait for a deadline.
 func quick() Settings {
 	s := settings()
-	s.TurnTime, s.Tolerance = 150*time.Millisecond, 100*time.Millisecond
+	s.TurnTime, s.Tolerance = 400*time.Millisecond, 400*time.Millisecond
 	return s
 }
 
@@ -214,7 +214,7 @@ func TestFailures(t *testing.T) {
 func TestTimeoutIsMeasured(t *testing.T) {
 	// An answer that arrives but too late is a time-out too.
 	s := quick()
-	slow := fake(t, "slow", "-delay", "400ms")
+	slow := fake(t, "slow", "-delay", "1200ms")
 	start := time.Now()
 	res := play(t, s, slow, fake(t, "good"), nil)
 	if res.Winner != eval.White || res.Reason != ReasonTimeout {
