@@ -1,0 +1,275 @@
+// Command wuzi-match plays headless matches between Piskvork-protocol
+// engines (brains) and referees them: rules 0, 1, 4, 8 and 9 through the
+// engine's own eval package, Gomocup time control, openings played twice
+// with colours swapped, games in parallel, Elo with a 95% margin, an
+// optional SPRT, and games saved as PSQ and SGF.
+//
+// With no arguments it plays a short demonstration match of pbrain-wuzi
+// against itself. Run "wuzi-match --help" for the flags.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"wuzi/eval"
+	"wuzi/match"
+	"wuzi/match/elo"
+	"wuzi/match/engine"
+	"wuzi/match/opening"
+)
+
+const usage = `wuzi-match plays a match between Piskvork-protocol engines and referees it.
+
+Usage:
+  wuzi-match                       a short demonstration: pbrain-wuzi against itself
+  wuzi-match -e ENGINE [-e ENGINE...] [flags]
+
+The first engine is the one under test; it meets every other engine (two or
+more opponents make a gauntlet); alone it plays itself. ENGINE is
+comma-separated key=value fields:
+  cmd=PROGRAM ARGS   the command (a first field without "=" is the command too)
+  dir=DIR            its working directory
+  name=NAME          display name (default: the program's base name)
+  option=KEY=VALUE   an extra "INFO KEY VALUE" line (repeatable)
+e.g. -e cmd=./pbrain-wuzi,name=new -e "cmd=../old/pbrain-wuzi,name=old,option=hash_size=64"
+
+Protocol: one engine process per game (as Gomocup); START n (RECTSTART w,h),
+then INFO timeout_turn, timeout_match, max_memory, game_type 1, rule and the
+engine's options; before every move INFO time_left, then BOARD ... DONE with
+the whole position at an engine's first request (an empty BOARD block on an
+empty board, as GomocupJudge; --begin sends BEGIN, as Piskvork), TURN x,y
+afterwards; END at the end, killed 1 s later. A move taking >= tolerance +
+min(turn time, match time left) is a time-out; start-up counts on the first
+move. Time-out, crash, an occupied or off-board move, ERROR/UNKNOWN or any
+unparseable answer loses.
+
+Flags:
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// options are the parsed command line.
+type options struct {
+	engines     []string
+	games       int
+	concurrency int
+	rule        int
+	size        string
+	turn        time.Duration
+	matchTime   time.Duration
+	tolerance   time.Duration
+	maxMemory   int64
+	maxPlies    int
+	openings    string
+	random      bool
+	seed        uint64
+	begin       bool
+	psqDir      string
+	sgfFile     string
+	msgDir      string
+	sprt        string
+	boards      bool
+	quiet       bool
+	demo        bool
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	var o options
+	fs := pflag.NewFlagSet("wuzi-match", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	fs.StringArrayVarP(&o.engines, "engine", "e", nil, "an engine (repeatable; see above)")
+	fs.IntVarP(&o.games, "games", "n", 20, "games per pairing (openings come in colour-swapped pairs)")
+	fs.IntVarP(&o.concurrency, "concurrency", "c", 1, "games played at once")
+	fs.IntVar(&o.rule, "rule", 0, "rule: 0 freestyle, 1 standard, 4 renju (2 too), 8 caro, 9 caro with exactly five")
+	fs.StringVar(&o.size, "size", "15", "board size N or WxH")
+	fs.DurationVar(&o.turn, "timeout-turn", 5*time.Second, "time per move")
+	fs.DurationVar(&o.matchTime, "timeout-match", 120*time.Second, "time per game and engine (0 = no limit)")
+	fs.DurationVar(&o.tolerance, "tolerance", time.Second, "grace added to every time limit")
+	fs.Int64Var(&o.maxMemory, "max-memory", 367001600, "bytes sent as INFO max_memory (not measured)")
+	fs.IntVar(&o.maxPlies, "max-plies", 0, "draw when this many stones are on the board (0: full board; renju 15x15: 200, as Gomocup)")
+	fs.StringVar(&o.openings, "openings", "", "openings file in Gomocup offset format (default: a built-in balanced set)")
+	fs.BoolVar(&o.random, "random", false, "play the openings in random order (with --seed)")
+	fs.Uint64Var(&o.seed, "seed", 0, "seed for --random (0: from the clock)")
+	fs.BoolVar(&o.begin, "begin", false, "ask for a move on an empty board with BEGIN instead of an empty BOARD")
+	fs.StringVar(&o.psqDir, "psq", "", "save every game as DIR/game-NNNN.psq (Piskvork format)")
+	fs.StringVar(&o.sgfFile, "sgf", "", "save every game to this SGF collection file")
+	fs.StringVar(&o.msgDir, "messages", "", "keep the engines' MESSAGE lines as DIR/game-NNNN.txt")
+	fs.StringVar(&o.sprt, "sprt", "", "SPRT elo0,elo1[,alpha,beta] (alpha, beta default 0.05): stop when decided")
+	fs.BoolVar(&o.boards, "boards", false, "print the final board of every game")
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "no progress line, only the result")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "wuzi-match: unexpected argument %q (engines go with -e)\n", fs.Arg(0))
+		return 2
+	}
+	if len(args) == 0 {
+		path, err := findWuzi()
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		o.demo = true
+		o.engines = []string{"cmd=" + path}
+		o.games, o.concurrency = 4, 2
+		o.turn, o.matchTime = time.Second, 30*time.Second
+		fmt.Fprintf(stdout, "Demonstration: %s against itself, 4 games on 15x15 freestyle, 1 s a move.\n", path)
+		fmt.Fprintln(stdout, "(wuzi-match --help shows how to run real matches.)")
+	}
+	cfg, err := configure(o)
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-match:", err)
+		return 2
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C kills at once
+	}()
+
+	out := newReporter(stdout, o, cfg)
+	sum, err := match.Run(ctx, cfg, out.game)
+	out.endProgress()
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-match:", err)
+		return 1
+	}
+	out.final(sum)
+	if len(out.fileErrs) > 0 {
+		for _, e := range out.fileErrs {
+			fmt.Fprintln(stderr, "wuzi-match:", e)
+		}
+		return 1
+	}
+	return 0
+}
+
+// findWuzi looks for pbrain-wuzi next to this executable, then in PATH.
+func findWuzi() (string, error) {
+	name := "pbrain-wuzi"
+	if exe, err := os.Executable(); err == nil {
+		for _, n := range []string{name, name + ".exe"} {
+			p := filepath.Join(filepath.Dir(exe), n)
+			if st, err := os.Stat(p); err == nil && !st.IsDir() {
+				return p, nil
+			}
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p, nil
+	}
+	return "", errors.New(`wuzi-match: the demonstration needs pbrain-wuzi, next to wuzi-match or in PATH, and found neither.
+Build both into one directory from the repository root:
+    go build -o bin/ ./cmd/pbrain-wuzi ./cmd/wuzi-match
+    bin/wuzi-match
+or run "wuzi-match --help" to match other engines.`)
+}
+
+// configure turns the options into a match configuration.
+func configure(o options) (match.Config, error) {
+	var cfg match.Config
+	if len(o.engines) == 0 {
+		return cfg, errors.New("no engine given (-e cmd=PROGRAM); see --help")
+	}
+	for _, e := range o.engines {
+		sp, err := engine.ParseSpec(e)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Engines = append(cfg.Engines, sp)
+	}
+	w, h, err := parseSize(o.size)
+	if err != nil {
+		return cfg, err
+	}
+	rule, err := eval.ParseRule(o.rule)
+	if err != nil {
+		return cfg, err
+	}
+	plies := o.maxPlies
+	if plies == 0 && rule == eval.Renju && w == 15 && h == 15 {
+		plies = 200
+	}
+	cfg.Settings = match.Settings{
+		Width: w, Height: h, Rule: rule,
+		TurnTime: o.turn, MatchTime: o.matchTime, Tolerance: o.tolerance,
+		MaxMemory: o.maxMemory, MaxPlies: plies, UseBegin: o.begin,
+	}
+	if err := cfg.Settings.Validate(); err != nil {
+		return cfg, err
+	}
+	if o.openings != "" {
+		f, err := os.Open(o.openings)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Openings, err = opening.Parse(f)
+		f.Close()
+		if err != nil {
+			return cfg, fmt.Errorf("%s: %w", o.openings, err)
+		}
+	}
+	cfg.Games, cfg.Parallel, cfg.Random, cfg.Seed = o.games, o.concurrency, o.random, o.seed
+	if cfg.Random && cfg.Seed == 0 {
+		cfg.Seed = uint64(time.Now().UnixNano())
+	}
+	if o.games < 1 || o.concurrency < 1 {
+		return cfg, errors.New("--games and --concurrency must be at least 1")
+	}
+	if o.sprt != "" {
+		t, err := elo.ParseSPRT(o.sprt)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.SPRT = &t
+	}
+	for _, d := range []string{o.psqDir, o.msgDir} {
+		if d != "" {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return cfg, err
+			}
+		}
+	}
+	return cfg, nil
+}
+
+// parseSize reads "15" or "20x15".
+func parseSize(s string) (w, h int, err error) {
+	a, b, rect := strings.Cut(strings.ToLower(s), "x")
+	w, err = strconv.Atoi(strings.TrimSpace(a))
+	if err != nil {
+		return 0, 0, fmt.Errorf("size %q: want N or WxH", s)
+	}
+	h = w
+	if rect {
+		if h, err = strconv.Atoi(strings.TrimSpace(b)); err != nil {
+			return 0, 0, fmt.Errorf("size %q: want N or WxH", s)
+		}
+	}
+	return w, h, nil
+}

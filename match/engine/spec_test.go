@@ -1,0 +1,37 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseSpec(t *testing.T) {
+	got, err := ParseSpec("cmd=./pbrain-wuzi -x 1,dir=/tmp/w,name=new,option=hash_size=64,option=thread_num=1")
+	want := Spec{Name: "new", Command: "./pbrain-wuzi", Args: []string{"-x", "1"}, Dir: "/tmp/w",
+		Options: []Option{{"hash_size", "64"}, {"thread_num", "1"}}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, %v", got, err)
+	}
+	got, err = ParseSpec(`C:\gomocup\pbrain-rapfi64.exe`)
+	if err != nil || got.Command != `C:\gomocup\pbrain-rapfi64.exe` || got.Name == "" {
+		t.Errorf("bare command: %+v, %v", got, err)
+	}
+	if got, _ := ParseSpec("/opt/e/pbrain-embryo.exe"); got.Name != "pbrain-embryo" {
+		t.Errorf("default name %q", got.Name)
+	}
+	for _, bad := range []string{"", "name=x", "cmd=a,b", "cmd=a,option=x", "cmd=a,colour=red", "cmd="} {
+		if _, err := ParseSpec(bad); err == nil {
+			t.Errorf("ParseSpec(%q) accepted", bad)
+		}
+	}
+}
+
+func TestParseMove(t *testing.T) {
+	for in, want := range map[string][3]int{"7,7": {7, 7, 1}, " 10 , 3 ": {10, 3, 1}, "-1,4": {-1, 4, 1},
+		"7 7": {0, 0, 0}, "a,b": {0, 0, 0}, "7,7,1": {0, 0, 0}, "": {0, 0, 0}} {
+		x, y, ok := ParseMove(in)
+		if (ok != (want[2] == 1)) || (ok && (x != want[0] || y != want[1])) {
+			t.Errorf("ParseMove(%q) = %d,%d,%v", in, x, y, ok)
+		}
+	}
+}

@@ -1,0 +1,282 @@
+// Package match plays and referees games between Piskvork-protocol engines:
+// a Referee judges moves with package eval, PlayGame runs one game between
+// two engine processes under Gomocup-like time control, and Run schedules a
+// whole match or gauntlet over several games in parallel, with an optional
+// SPRT that stops the match once it is decided.
+//
+// Subpackages do one job each: engine (the child process and its lines),
+// opening (the offset format and the built-in set), record (PSQ, SGF and
+// text boards) and elo (score, Elo, error margin, SPRT).
+package match
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"wuzi/eval"
+	"wuzi/match/elo"
+	"wuzi/match/engine"
+	"wuzi/match/opening"
+)
+
+// Config describes a match.
+type Config struct {
+	Settings Settings
+	// Engines[0] is the engine under test; every other engine is an
+	// opponent it meets (several make a gauntlet). A single engine plays
+	// itself.
+	Engines  []engine.Spec
+	Openings []opening.Opening // empty: the built-in set
+	Games    int               // games per pairing; openings come in colour-swapped pairs
+	Random   bool              // shuffle the openings with Seed
+	Seed     uint64
+	Parallel int       // games played at once; at least 1
+	SPRT     *elo.SPRT // stop when decided; only with a single opponent
+}
+
+// Job is one game of the schedule.
+type Job struct {
+	Number   int  // 1-based position in the schedule
+	Opponent int  // index into Config.Engines (≥ 1)
+	Opening  int  // index into the openings
+	Swapped  bool // the engine under test plays White
+}
+
+// Done is a finished game with its place in the schedule.
+type Done struct {
+	Job    Job
+	Black  int // engine indexes
+	White  int
+	Result *GameResult
+}
+
+// Tally is the record of the engine under test against one opponent.
+type Tally struct {
+	Opponent string
+	elo.Result
+	WinsBy, LossesBy, DrawsBy map[Reason]int
+}
+
+// Summary is the state of a match: after every game (for progress lines)
+// and at the end.
+type Summary struct {
+	Names     []string // engine names, made unique
+	Total     int      // games scheduled
+	Done      int      // games finished and counted
+	Pairs     []*Tally // one per opponent, Engines[1:] in order
+	MoveTimes [][]time.Duration
+	Errors    []error // games that could not be set up (bad openings)
+	Openings  int     // openings in use
+	// SkippedOpenings counts openings left out because they do not fit
+	// the board.
+	SkippedOpenings int
+	SPRT            elo.Decision
+	Stopped         string // why the match ended early, if it did
+}
+
+// Overall is the engine under test's record over all opponents.
+func (s *Summary) Overall() elo.Result {
+	var r elo.Result
+	for _, t := range s.Pairs {
+		r.Wins += t.Wins
+		r.Losses += t.Losses
+		r.Draws += t.Draws
+	}
+	return r
+}
+
+// MoveTime returns engine i's median and worst move time.
+func (s *Summary) MoveTime(i int) (median, worst time.Duration) {
+	t := slices.Clone(s.MoveTimes[i])
+	if len(t) == 0 {
+		return 0, 0
+	}
+	slices.Sort(t)
+	n := len(t)
+	median = t[n/2]
+	if n%2 == 0 {
+		median = (t[n/2-1] + t[n/2]) / 2
+	}
+	return median, t[n-1]
+}
+
+// uniqueNames gives engines with the same name a "#2", "#3" suffix.
+func uniqueNames(specs []engine.Spec) []string {
+	names := make([]string, len(specs))
+	count := map[string]int{}
+	for i, s := range specs {
+		count[s.Name]++
+		names[i] = s.Name
+		if count[s.Name] > 1 {
+			names[i] = fmt.Sprintf("%s#%d", s.Name, count[s.Name])
+		}
+	}
+	return names
+}
+
+// Schedule lists the games of a match: for every pair of games, the next
+// opening, first with the engine under test as Black, then as White; the
+// opponents take turns game pair by game pair.
+func Schedule(cfg Config, openings int) []Job {
+	opponents := len(cfg.Engines) - 1
+	pairs := (cfg.Games + 1) / 2
+	order := opening.Order(openings, pairs, cfg.Random, cfg.Seed)
+	var jobs []Job
+	for k := 0; k < cfg.Games; k++ {
+		for o := 1; o <= opponents; o++ {
+			jobs = append(jobs, Job{Number: len(jobs) + 1, Opponent: o, Opening: order[k/2], Swapped: k%2 == 1})
+		}
+	}
+	return jobs
+}
+
+// Run plays the match. After every counted game it calls onGame (from one
+// goroutine at a time, in finishing order) with the game and the summary so
+// far; onGame may write files and print, but must not keep the summary.
+// Cancelling ctx ends the running games' engines and returns what finished.
+func Run(ctx context.Context, cfg Config, onGame func(Done, *Summary)) (*Summary, error) {
+	if err := cfg.Settings.Validate(); err != nil {
+		return nil, err
+	}
+	if len(cfg.Engines) == 0 {
+		return nil, fmt.Errorf("no engine to play")
+	}
+	if len(cfg.Engines) == 1 {
+		cfg.Engines = append(cfg.Engines, cfg.Engines[0])
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("games must be at least 1")
+	}
+	if cfg.SPRT != nil && len(cfg.Engines) != 2 {
+		return nil, fmt.Errorf("an SPRT needs exactly one opponent")
+	}
+	openings := cfg.Openings
+	if len(openings) == 0 {
+		openings = opening.Default()
+	}
+	// Openings that do not fit the board are left out (files made for
+	// 20x20 often hold a few too wide for 15x15).
+	var placed [][]opening.Point
+	skipped := 0
+	for _, o := range openings {
+		p, err := o.Place(cfg.Settings.Width, cfg.Settings.Height)
+		if err != nil {
+			skipped++
+			continue
+		}
+		placed = append(placed, p)
+	}
+	if len(placed) == 0 {
+		return nil, fmt.Errorf("no opening fits a %dx%d board", cfg.Settings.Width, cfg.Settings.Height)
+	}
+	names := uniqueNames(cfg.Engines)
+	specs := slices.Clone(cfg.Engines)
+	for i := range specs {
+		specs[i].Name = names[i]
+	}
+	jobs := Schedule(cfg, len(placed))
+	sum := &Summary{Names: names, Total: len(jobs), MoveTimes: make([][]time.Duration, len(specs)),
+		Openings: len(placed), SkippedOpenings: skipped}
+	for _, n := range names[1:] {
+		sum.Pairs = append(sum.Pairs, &Tally{Opponent: n,
+			WinsBy: map[Reason]int{}, LossesBy: map[Reason]int{}, DrawsBy: map[Reason]int{}})
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	queue := make(chan Job)
+	results := make(chan Done)
+	type setupError struct{ err error }
+	failures := make(chan setupError)
+	var wg sync.WaitGroup
+	for range max(cfg.Parallel, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for job := range queue {
+				b, w := 0, job.Opponent
+				if job.Swapped {
+					b, w = w, 0
+				}
+				res, err := PlayGame(ctx, cfg.Settings, specs[b], specs[w], placed[job.Opening])
+				if err != nil {
+					failures <- setupError{fmt.Errorf("game %d: %w", job.Number, err)}
+					continue
+				}
+				results <- Done{Job: job, Black: b, White: w, Result: res}
+			}
+		}()
+	}
+	go func() {
+		defer close(queue)
+		for _, j := range jobs {
+			select {
+			case queue <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+		close(failures)
+	}()
+
+	for results != nil || failures != nil {
+		select {
+		case f, ok := <-failures:
+			if !ok {
+				failures = nil
+				continue
+			}
+			sum.Errors = append(sum.Errors, f.err)
+		case d, ok := <-results:
+			if !ok {
+				results = nil
+				continue
+			}
+			if d.Result.Reason == ReasonInterrupted {
+				continue
+			}
+			sum.count(d)
+			if cfg.SPRT != nil && sum.SPRT == elo.Continue {
+				if sum.SPRT = cfg.SPRT.Decide(sum.Pairs[0].Result); sum.SPRT != elo.Continue {
+					sum.Stopped = "SPRT: " + sum.SPRT.String()
+					cancel()
+				}
+			}
+			if onGame != nil {
+				onGame(d, sum)
+			}
+		}
+	}
+	if sum.Stopped == "" && ctx.Err() != nil {
+		sum.Stopped = "interrupted"
+	}
+	return sum, nil
+}
+
+// count adds a finished game to the summary.
+func (s *Summary) count(d Done) {
+	s.Done++
+	r := d.Result
+	t := s.Pairs[d.Job.Opponent-1]
+	s.MoveTimes[d.Black] = append(s.MoveTimes[d.Black], r.Times[0]...)
+	s.MoveTimes[d.White] = append(s.MoveTimes[d.White], r.Times[1]...)
+	testIsBlack := d.Black == 0
+	switch {
+	case r.Winner == eval.Empty:
+		t.Draws++
+		t.DrawsBy[r.Reason]++
+	case (r.Winner == eval.Black) == testIsBlack:
+		t.Wins++
+		t.WinsBy[r.Reason]++
+	default:
+		t.Losses++
+		t.LossesBy[r.Reason]++
+	}
+}
