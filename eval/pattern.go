@@ -154,9 +154,10 @@ func windowFive(w *lineWindow, c Color, r Rule) bool {
 	if n < 5 || (n > 5 && r.exactFive(c)) {
 		return false
 	}
-	if r.caro() {
-		// A row that runs to the window's end is longer than the window
-		// shows; its unseen end is taken as open.
+	if r.caro() && n == 5 {
+		// Caro as Gomocup referees it: an overline (rule 8) wins even
+		// when blocked; a row of exactly five must have an end that is
+		// not an opponent stone.
 		blockedLo := lo > 0 && w[lo-1] == c.Opp()
 		blockedHi := hi < 2*halfLine && w[hi+1] == c.Opp()
 		if blockedLo && blockedHi {

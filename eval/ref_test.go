@@ -61,7 +61,9 @@ func refExact(r Rule, c Color) bool {
 
 // refWinsAt is the referee's check: would c playing the empty (x, y) make a
 // winning row? Five or more (exactly five where the rule says so); under
-// caro not when both ends are opponent stones (the edge is no block).
+// caro a row of exactly five does not win when both its ends are opponent
+// stones (the edge is no block), and an overline (rule 8) always wins, as
+// GomocupJudge referees it.
 func refWinsAt(g *refGrid, r Rule, x, y int, c Color) bool {
 	g.set(x, y, c)
 	defer g.set(x, y, Empty)
@@ -79,7 +81,7 @@ func refRowWins(g *refGrid, r Rule, x, y, d int, c Color) bool {
 	if n < 5 || (n > 5 && refExact(r, c)) {
 		return false
 	}
-	if r == CaroFree || r == CaroExact {
+	if (r == CaroFree || r == CaroExact) && n == 5 {
 		dx, dy := refDirs[d][0], refDirs[d][1]
 		if g.at(x+(lo-1)*dx, y+(lo-1)*dy) == c.Opp() && g.at(x+(hi+1)*dx, y+(hi+1)*dy) == c.Opp() {
 			return false
@@ -160,7 +162,7 @@ func (rc *refClassifier) centreWins(l *refLine) bool {
 	if n < 5 || (n > 5 && refExact(rc.rule, rc.c)) {
 		return false
 	}
-	if (rc.rule == CaroFree || rc.rule == CaroExact) && l[lo-1] == rc.c.Opp() && l[hi+1] == rc.c.Opp() {
+	if (rc.rule == CaroFree || rc.rule == CaroExact) && n == 5 && l[lo-1] == rc.c.Opp() && l[hi+1] == rc.c.Opp() {
 		return false
 	}
 	return true

@@ -15,8 +15,9 @@ const (
 	// Renju: Black wins with exactly five and may not make an overline, a
 	// double four or a double three; White wins with five or more (rule 4).
 	Renju Rule = 4
-	// CaroFree: five or more wins unless the row is blocked by opponent
-	// stones at both ends; the board edge is no block (rule 8).
+	// CaroFree: a row of exactly five wins unless opponent stones block
+	// both its ends (the board edge is no block); six or more wins however
+	// it is blocked, as GomocupJudge referees rule 8.
 	CaroFree Rule = 8
 	// CaroExact: like CaroFree, but only exactly five wins (rule 9).
 	CaroExact Rule = 9

@@ -17,7 +17,10 @@ func (b *Board) winsOnLine(p Pos, d int, c Color) bool {
 	if n < 5 || (n > 5 && b.rule.exactFive(c)) {
 		return false
 	}
-	if b.rule.caro() && b.cells[lo-step] == c.Opp() && b.cells[hi+step] == c.Opp() {
+	// Caro (as GomocupJudge referees it): a row of exactly five blocked by
+	// opponent stones at both ends does not win; an overline under rule 8
+	// wins however it is blocked.
+	if b.rule.caro() && n == 5 && b.cells[lo-step] == c.Opp() && b.cells[hi+step] == c.Opp() {
 		return false
 	}
 	return true

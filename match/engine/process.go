@@ -63,13 +63,14 @@ type line struct {
 // Process is a running engine. Its methods are meant for one goroutine (the
 // game's); the reading goroutines only share the output tail, under a lock.
 type Process struct {
-	spec  Spec
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	lines chan line     // stdout lines; closed at EOF
-	quit  chan struct{} // closed by Close: stop delivering lines
-	exit  chan struct{} // closed when the process has exited
-	err   error         // the exit status, set before exit is closed
+	spec   Spec
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan line     // stdout lines; closed at EOF
+	quit   chan struct{} // closed by Close: stop delivering lines
+	exit   chan struct{} // closed when the process has exited
+	errEOF chan struct{} // closed when stderr has been read to its end
+	err    error         // the exit status, set before exit is closed
 
 	mu   sync.Mutex
 	tail []string // last lines of stdout and stderr
@@ -110,12 +111,13 @@ func Start(spec Spec) (*Process, error) {
 		return nil, &Error{Kind: Crash, Detail: fmt.Sprintf("cannot start %s: %v", spec.Command, err)}
 	}
 	p := &Process{
-		spec:  spec,
-		cmd:   cmd,
-		stdin: stdin,
-		lines: make(chan line, 64),
-		quit:  make(chan struct{}),
-		exit:  make(chan struct{}),
+		spec:   spec,
+		cmd:    cmd,
+		stdin:  stdin,
+		lines:  make(chan line, 64),
+		quit:   make(chan struct{}),
+		exit:   make(chan struct{}),
+		errEOF: make(chan struct{}),
 	}
 	go p.readStdout(outR)
 	go p.readStderr(errR)
@@ -166,6 +168,7 @@ func (p *Process) readStdout(r *os.File) {
 }
 
 func (p *Process) readStderr(r *os.File) {
+	defer close(p.errEOF)
 	defer r.Close()
 	readLines(r, func(s string) bool {
 		p.remember("stderr: " + s)
@@ -199,6 +202,12 @@ func (p *Process) crashed() *Error {
 	case <-p.exit:
 	case <-time.After(200 * time.Millisecond):
 		return p.fail(Crash, "closed its output")
+	}
+	// What the engine wrote to stderr as it died is the best clue: let the
+	// reader catch up before the tail is taken.
+	select {
+	case <-p.errEOF:
+	case <-time.After(200 * time.Millisecond):
 	}
 	if p.err != nil {
 		return p.fail(Crash, p.err.Error())
