@@ -165,10 +165,10 @@ func (s *Searcher) Nodes() uint64 { return s.nodes }
 // trusted or stored.
 func (s *Searcher) aborted() bool { return s.stop.Load() && !s.mustFinish }
 
-// poll checks the clock and node limit every 1024 nodes.
+// poll checks the clock and node limit every 256 nodes.
 func (s *Searcher) poll() {
 	s.nodes++
-	if s.nodes&1023 != 0 {
+	if s.nodes&255 != 0 {
 		return
 	}
 	if (!s.hard.IsZero() && time.Now().After(s.hard)) || (s.maxNodes > 0 && s.nodes >= s.maxNodes) {
