@@ -44,8 +44,8 @@ type Budget struct {
 // every ~1000 nodes, the move must still be written, and the managers
 // measure from their side of a pipe on a busy machine.
 const (
-	turnReserveMS = 80 // always kept back from timeout_turn
-	turnReservePc = 6  // and this percentage of it
+	turnReserveMS = 100 // always kept back from timeout_turn
+	turnReservePc = 10 // and this percentage of it
 )
 
 // Budget computes the deadlines of a move that starts at now with empties
