@@ -45,7 +45,7 @@ type Budget struct {
 // measure from their side of a pipe on a busy machine.
 const (
 	turnReserveMS = 100 // always kept back from timeout_turn
-	turnReservePc = 10 // and this percentage of it
+	turnReservePc = 10  // and this percentage of it
 )
 
 // Budget computes the deadlines of a move that starts at now with empties
