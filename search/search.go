@@ -34,6 +34,14 @@ const (
 	maxGamePly = 2 * MaxPly
 )
 
+// Root threat-search budgets: plies and nodes. Nodes, not time, so that
+// bench stays deterministic.
+const (
+	vctPlies        = 14
+	vctNodes        = 40000
+	vcfDefenceNodes = 40000
+)
+
 // IsMate reports whether score is a proven win or loss.
 func IsMate(score int) bool { return score >= winBound || score <= -winBound }
 
@@ -95,11 +103,12 @@ type Options struct {
 	UseThreatGen bool // when the opponent threatens an open four, search only answers to it
 	QuiesceVCF   bool // run VCF at the horizon
 	UseLMP       bool // late-move pruning of quiet moves at shallow non-PV nodes
+	UseVCT       bool // prove wins by continuous threats at the root
 }
 
 // DefaultOptions are the settings the engine plays with.
 func DefaultOptions() Options {
-	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true, UseLMP: true}
+	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true, UseLMP: true, UseVCT: true}
 }
 
 // Searcher holds what persists between searches: the transposition table
@@ -110,7 +119,8 @@ type Searcher struct {
 
 	b        *eval.Board
 	nodes    uint64
-	stop     atomic.Bool
+	stop     atomic.Bool // raised by Stop, the deadline or a node limit
+	stopped  atomic.Bool // raised by Stop only
 	hard     time.Time
 	maxNodes uint64
 	start    time.Time
@@ -128,6 +138,7 @@ type Searcher struct {
 	vcfBuf     [maxGamePly + 2][]eval.Pos
 	area       [maxGamePly + 2]area
 	areaTop    int
+	vctBuf     [maxGamePly + 2][]scoredMove
 	vcfPath    []eval.Pos
 	vcfWin     []eval.Pos
 	vcfLen     int
@@ -156,7 +167,25 @@ func (s *Searcher) Clear() {
 }
 
 // Stop asks a running search to return as soon as it can.
-func (s *Searcher) Stop() { s.stop.Store(true) }
+func (s *Searcher) Stop() {
+	s.stopped.Store(true)
+	s.stop.Store(true)
+}
+
+// resume clears a stop raised by a sub-search's own node limit, unless the
+// caller stopped the search or its deadline or node limit has passed.
+func (s *Searcher) resume() {
+	if s.stopped.Load() {
+		return
+	}
+	if !s.hard.IsZero() && !time.Now().Before(s.hard) {
+		return
+	}
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+		return
+	}
+	s.stop.Store(false)
+}
 
 // Nodes is the number of nodes of the current or last search.
 func (s *Searcher) Nodes() uint64 { return s.nodes }
@@ -186,6 +215,7 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 	s.start = time.Now()
 	s.nodes = 0
 	s.stop.Store(false)
+	s.stopped.Store(false)
 	s.hard = lim.Hard
 	s.maxNodes = lim.MaxNodes
 	s.TT.NewSearch()
@@ -224,7 +254,12 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 	}
 	// 2. The opponent's five must be blocked.
 	if p := s.findCombo(them, eval.ComboFive); p != eval.NoPos {
-		if len(legal) == 1 || b.ComboCount(them, eval.ComboFive) > 1 || s.forbidden(p) {
+		if s.forbidden(p) {
+			// Renju Black cannot block at a foul point: the game is lost,
+			// but a legal move loses it later than the foul would.
+			return report(Result{Move: legal[0], Score: -Win + 2, Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "lost"})
+		}
+		if len(legal) == 1 || b.ComboCount(them, eval.ComboFive) > 1 {
 			return report(Result{Move: p, Score: -Win + 2, Depth: 1, PV: []eval.Pos{p}, Reason: "block"})
 		}
 		legal = []eval.Pos{p}
@@ -240,7 +275,21 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 			return report(Result{Move: seq[0], Score: Win - len(seq), Depth: len(seq), PV: seq, Reason: "vcf"})
 		}
 	}
-	// 4. Iterative deepening (its first iteration runs even when stopped).
+	// 4. A win by continuous threats, within a node budget.
+	if s.Options.UseVCT && b.ComboCount(them, eval.ComboFive) == 0 {
+		if p, ok := s.vctRoot(vctPlies, vctNodes); ok {
+			return report(Result{Move: p, Score: Win - vctPlies, Depth: vctPlies, PV: []eval.Pos{p}, Reason: "vct"})
+		}
+	}
+	// 5. If the opponent has a win by continuous fours, keep only the
+	// moves that refute it (all of them when none does).
+	if s.Options.UseVCF && len(legal) > 1 {
+		legal = s.refuteOpponentVCF(legal)
+		if len(legal) == 1 {
+			return report(Result{Move: legal[0], Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "only defence"})
+		}
+	}
+	// 6. Iterative deepening (its first iteration runs even when stopped).
 	return s.iterate(lim, legal, onInfo)
 }
 

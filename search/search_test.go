@@ -83,6 +83,13 @@ func TestTactics(t *testing.T) {
 			avoid: [][2]int{{6, 8}},
 		},
 		{
+			name: "renju: black does not block at a foul point", rule: eval.Renju, size: 15,
+			// White's four 3,3..6,6 (blocked at 2,2) makes five at 7,7,
+			// where Black would make a double three: lost, but no foul.
+			moves: [][2]int{{5, 7}, {3, 3}, {6, 7}, {4, 4}, {7, 5}, {5, 5}, {7, 6}, {6, 6}, {2, 2}, {14, 0}},
+			avoid: [][2]int{{7, 7}},
+		},
+		{
 			name: "renju: white wins with an overline", rule: eval.Renju, size: 15,
 			// White 1,1 2,1 3,1 _ 5,1 6,1: 4,1 makes six, a win for White.
 			moves: [][2]int{{7, 7}, {1, 1}, {9, 9}, {2, 1}, {11, 7}, {3, 1}, {7, 11}, {5, 1}, {13, 13}, {6, 1}, {0, 14}},
@@ -233,4 +240,72 @@ func verifyVCF(t *testing.T, b *eval.Board, seq []eval.Pos) {
 		}
 	}
 	t.Fatalf("VCF %v ended without a five", seq)
+}
+
+// TestVCTWinsArePlayedOut checks the threat-space wins the root finds in
+// random positions: from each, the engine plays both sides (the defender
+// searching to depth 6 for its best defence) and the attacker must make
+// five. An unsound VCT (a missed defence) shows up as a game the
+// attacker does not win.
+func TestVCTWinsArePlayedOut(t *testing.T) {
+	rules := []eval.Rule{eval.Freestyle, eval.Standard, eval.Renju}
+	games := 40
+	if testing.Short() {
+		games = 10
+	}
+	found := 0
+	for _, r := range rules {
+		for g := 0; g < games && found < 3*games/4; g++ {
+			rng := rand.New(rand.NewPCG(uint64(g)+1000, uint64(r)))
+			b := setup(t, r, 15)
+			for b.Ply() < 10+rng.IntN(16) {
+				p := b.Pos(7+rng.IntN(7)-3, 7+rng.IntN(7)-3)
+				if !b.IsEmpty(p) || b.WinsAt(p, b.SideToMove()) || (b.SideToMove() == eval.Black && b.IsForbidden(p)) {
+					continue
+				}
+				b.Play(p)
+			}
+			att := b.SideToMove()
+			if hasFivePoint(b, att.Opp()) || hasFivePoint(b, att) {
+				continue
+			}
+			s := New(4)
+			s.b = b
+			s.resetArea()
+			if _, ok := s.vcfRoot(0); ok {
+				continue // a VCF: covered by TestVCFLinesAreForcing
+			}
+			p, ok := s.vctRoot(vctPlies, vctNodes)
+			if !ok {
+				continue
+			}
+			found++
+			start := b.Ply()
+			b.Play(p)
+			won := false
+			for n := 0; n < 40 && b.Empties() > 0; n++ {
+				if b.LastMoveWins() {
+					won = b.SideToMove().Opp() == att
+					break
+				}
+				res := New(4).Search(context.Background(), b, Limits{MaxDepth: 6}, nil)
+				b.Play(res.Move)
+			}
+			if !won {
+				var line [][2]int
+				for i := start; i < b.Ply(); i++ {
+					q, _ := b.MoveAt(i)
+					line = append(line, xy(b, q))
+				}
+				t.Errorf("%v game %d: the VCT of %v starting %v did not win: %v", r, g, att, xy(b, p), line)
+			}
+			for b.Ply() > start {
+				b.Undo()
+			}
+		}
+	}
+	t.Logf("%d VCT wins played out", found)
+	if found < 5 {
+		t.Errorf("only %d VCT positions: the test would prove nothing", found)
+	}
 }

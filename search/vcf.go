@@ -158,3 +158,42 @@ func (s *Searcher) vcfDoneAny(c eval.Color) {
 	s.vcfWin = append(append(s.vcfWin[:0], s.vcfPath...), q)
 	s.vcfLen = len(s.vcfWin)
 }
+
+// refuteOpponentVCF returns the moves of legal after which the opponent
+// has no win by continuous fours, in the same order; all of legal when the
+// opponent has none now, or when no move refutes it. Bounded by a node
+// budget: when it runs out the list is returned unfiltered.
+func (s *Searcher) refuteOpponentVCF(legal []eval.Pos) []eval.Pos {
+	b := s.b
+	savedMax := s.maxNodes
+	limit := s.nodes + vcfDefenceNodes
+	if savedMax == 0 || limit < savedMax {
+		s.maxNodes = limit
+	}
+	defer func() {
+		s.maxNodes = savedMax
+		s.resume()
+	}()
+	us := b.SideToMove()
+	b.SetSideToMove(us.Opp())
+	threat := s.vcf(0, 30)
+	b.SetSideToMove(us)
+	if !threat || s.stop.Load() {
+		return legal
+	}
+	var keep []eval.Pos
+	for _, p := range legal {
+		s.play(p)
+		if !s.vcf(1, 30) {
+			keep = append(keep, p)
+		}
+		s.undo()
+		if s.stop.Load() {
+			return legal
+		}
+	}
+	if len(keep) == 0 {
+		return legal
+	}
+	return keep
+}
