@@ -1,0 +1,74 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"wuzi/eval"
+)
+
+// vcfPositions returns random positions (fixed seeds) in which the side to
+// move has a win by continuous fours.
+func vcfPositions(tb testing.TB, n int) []*eval.Board {
+	var out []*eval.Board
+	for g := 0; len(out) < n && g < 2000; g++ {
+		rng := rand.New(rand.NewPCG(uint64(g), 99))
+		b := setup(tb, eval.Freestyle, 15)
+		for b.Ply() < 16+rng.IntN(24) {
+			p := b.Pos(7+rng.IntN(9)-4, 7+rng.IntN(9)-4)
+			if b.IsEmpty(p) && !b.WinsAt(p, b.SideToMove()) {
+				b.Play(p)
+			}
+		}
+		if hasFivePoint(b, b.SideToMove().Opp()) || hasFivePoint(b, b.SideToMove()) {
+			continue
+		}
+		s := New(1)
+		s.b = b
+		s.resetArea()
+		if seq, ok := s.vcfRoot(0); ok && len(seq) >= 5 {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// BenchmarkVCF measures the VCF solver proving wins of three or more fours
+// (a fresh table each time, so nothing is remembered between runs).
+func BenchmarkVCF(bm *testing.B) {
+	pos := vcfPositions(bm, 20)
+	s := New(1)
+	bm.ResetTimer()
+	var nodes uint64
+	for i := 0; i < bm.N; i++ {
+		b := pos[i%len(pos)]
+		s.TT.Clear()
+		s.b = b
+		s.nodes = 0
+		s.resetArea()
+		if _, ok := s.vcfRoot(0); !ok {
+			bm.Fatal("VCF lost")
+		}
+		nodes += s.nodes
+	}
+	bm.ReportMetric(float64(nodes)/float64(bm.N), "nodes/op")
+}
+
+// BenchmarkSearch searches the bench positions to depth 6 and reports the
+// speed in nodes per second.
+func BenchmarkSearch(bm *testing.B) {
+	var nodes uint64
+	for i := 0; i < bm.N; i++ {
+		for _, bp := range BenchPositions {
+			b := setup(bm, bp.Rule, bp.Size)
+			for _, m := range bp.Moves {
+				b.Play(b.Pos(m[0], m[1]))
+			}
+			s := New(16)
+			s.Search(context.Background(), b, Limits{MaxDepth: 6}, nil)
+			nodes += s.Nodes()
+		}
+	}
+	bm.ReportMetric(float64(nodes)/bm.Elapsed().Seconds(), "nodes/s")
+}
