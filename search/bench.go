@@ -24,10 +24,10 @@ type BenchPosition struct {
 // under every rule, on 15×15 and 20×20.
 var BenchPositions = []BenchPosition{
 	{"freestyle-15-opening", eval.Freestyle, 15, [][2]int{{7, 7}, {8, 7}, {8, 10}}},
-	{"freestyle-15-middle", eval.Freestyle, 15, [][2]int{{7, 7}, {8, 8}, {8, 6}, {6, 8}, {9, 7}, {7, 8}, {9, 8}, {9, 6}, {10, 9}, {5, 8}}},
+	{"freestyle-15-middle", eval.Freestyle, 15, [][2]int{{7, 7}, {8, 8}, {8, 6}, {6, 8}, {9, 7}, {7, 8}, {9, 8}, {9, 6}, {10, 9}, {6, 6}}},
 	{"freestyle-20-opening", eval.Freestyle, 20, [][2]int{{10, 10}, {11, 11}, {10, 13}}},
 	{"freestyle-20-middle", eval.Freestyle, 20, [][2]int{{10, 10}, {11, 10}, {10, 11}, {10, 9}, {11, 12}, {12, 13}, {9, 11}, {8, 11}, {11, 11}, {12, 11}}},
-	{"standard-15-middle", eval.Standard, 15, [][2]int{{7, 7}, {7, 8}, {8, 7}, {6, 7}, {8, 8}, {9, 9}, {8, 6}, {8, 9}, {6, 6}}},
+	{"standard-15-middle", eval.Standard, 15, [][2]int{{7, 7}, {7, 8}, {8, 7}, {6, 7}, {8, 8}, {9, 9}, {8, 9}, {8, 6}, {6, 9}, {10, 8}}},
 	{"renju-15-opening", eval.Renju, 15, [][2]int{{7, 7}, {8, 6}, {9, 7}}},
 	{"renju-15-middle", eval.Renju, 15, [][2]int{{7, 7}, {8, 8}, {6, 8}, {8, 6}, {8, 7}, {6, 7}, {9, 8}, {7, 9}, {5, 9}, {10, 9}}},
 	{"caro-15-middle", eval.CaroFree, 15, [][2]int{{7, 7}, {8, 8}, {7, 8}, {7, 6}, {6, 7}, {8, 7}, {8, 6}, {5, 6}, {9, 5}}},
