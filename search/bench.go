@@ -20,17 +20,19 @@ type BenchPosition struct {
 	Moves [][2]int
 }
 
-// BenchPositions are the bench's positions: openings and middle games
+// BenchPositions returns the bench's positions: openings and middle games
 // under every rule, on 15×15 and 20×20.
-var BenchPositions = []BenchPosition{
-	{"freestyle-15-opening", eval.Freestyle, 15, [][2]int{{7, 7}, {8, 7}, {8, 10}}},
-	{"freestyle-15-middle", eval.Freestyle, 15, [][2]int{{7, 7}, {8, 8}, {8, 6}, {6, 8}, {9, 7}, {7, 8}, {9, 8}, {9, 6}, {10, 9}, {6, 6}}},
-	{"freestyle-20-opening", eval.Freestyle, 20, [][2]int{{10, 10}, {11, 11}, {10, 13}}},
-	{"freestyle-20-middle", eval.Freestyle, 20, [][2]int{{10, 10}, {11, 10}, {10, 11}, {10, 9}, {11, 12}, {12, 13}, {9, 11}, {8, 11}, {11, 11}, {12, 11}}},
-	{"standard-15-middle", eval.Standard, 15, [][2]int{{7, 7}, {7, 8}, {8, 7}, {6, 7}, {8, 8}, {9, 9}, {8, 9}, {8, 6}, {6, 9}, {10, 8}}},
-	{"renju-15-opening", eval.Renju, 15, [][2]int{{7, 7}, {8, 6}, {9, 7}}},
-	{"renju-15-middle", eval.Renju, 15, [][2]int{{7, 7}, {8, 8}, {6, 8}, {8, 6}, {8, 7}, {6, 7}, {9, 8}, {7, 9}, {5, 9}, {10, 9}}},
-	{"caro-15-middle", eval.CaroFree, 15, [][2]int{{7, 7}, {8, 8}, {7, 8}, {7, 6}, {6, 7}, {8, 7}, {8, 6}, {5, 6}, {9, 5}}},
+func BenchPositions() []BenchPosition {
+	return []BenchPosition{
+		{"freestyle-15-opening", eval.Freestyle, 15, [][2]int{{7, 7}, {8, 7}, {8, 10}}},
+		{"freestyle-15-middle", eval.Freestyle, 15, [][2]int{{7, 7}, {8, 8}, {8, 6}, {6, 8}, {9, 7}, {7, 8}, {9, 8}, {9, 6}, {10, 9}, {6, 6}}},
+		{"freestyle-20-opening", eval.Freestyle, 20, [][2]int{{10, 10}, {11, 11}, {10, 13}}},
+		{"freestyle-20-middle", eval.Freestyle, 20, [][2]int{{10, 10}, {11, 10}, {10, 11}, {10, 9}, {11, 12}, {12, 13}, {9, 11}, {8, 11}, {11, 11}, {12, 11}}},
+		{"standard-15-middle", eval.Standard, 15, [][2]int{{7, 7}, {7, 8}, {8, 7}, {6, 7}, {8, 8}, {9, 9}, {8, 9}, {8, 6}, {6, 9}, {10, 8}}},
+		{"renju-15-opening", eval.Renju, 15, [][2]int{{7, 7}, {8, 6}, {9, 7}}},
+		{"renju-15-middle", eval.Renju, 15, [][2]int{{7, 7}, {8, 8}, {6, 8}, {8, 6}, {8, 7}, {6, 7}, {9, 8}, {7, 9}, {5, 9}, {10, 9}}},
+		{"caro-15-middle", eval.CaroFree, 15, [][2]int{{7, 7}, {8, 8}, {7, 8}, {7, 6}, {6, 7}, {8, 7}, {8, 6}, {5, 6}, {9, 5}}},
+	}
 }
 
 // BenchResult sums a bench run.
@@ -53,7 +55,7 @@ func (r BenchResult) NPS() uint64 {
 func Bench(depth, hashMB int, line func(string)) (BenchResult, error) {
 	var total BenchResult
 	s := New(hashMB)
-	for _, bp := range BenchPositions {
+	for _, bp := range BenchPositions() {
 		b, err := eval.NewBoard(bp.Size, bp.Size, bp.Rule)
 		if err != nil {
 			return total, err

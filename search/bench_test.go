@@ -60,7 +60,7 @@ func BenchmarkVCF(bm *testing.B) {
 func BenchmarkSearch(bm *testing.B) {
 	var nodes uint64
 	for i := 0; i < bm.N; i++ {
-		for _, bp := range BenchPositions {
+		for _, bp := range BenchPositions() {
 			b := setup(bm, bp.Rule, bp.Size)
 			for _, m := range bp.Moves {
 				b.Play(b.Pos(m[0], m[1]))
