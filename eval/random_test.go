@@ -224,13 +224,17 @@ func randomGame(t *testing.T, rs *refSet, w, h int, seed uint64, steps int, o co
 // many random games, for every rule and several board shapes.
 func TestIncrementalAgainstReference(t *testing.T) {
 	type shape struct{ w, h, games int }
+	// 400 games per rule, 2,000 in all; -short and -race run fewer.
 	games := func(n int) int {
-		if testing.Short() {
-			return max(1, n/10)
+		switch {
+		case testing.Short():
+			return max(1, n/20)
+		case raceDetector:
+			return max(1, n/12)
 		}
 		return n
 	}
-	shapes := []shape{{15, 15, games(60)}, {20, 20, games(40)}, {7, 7, games(30)}, {9, 14, games(15)}, {20, 6, games(15)}, {5, 5, games(10)}}
+	shapes := []shape{{15, 15, games(140)}, {20, 20, games(100)}, {7, 7, games(60)}, {9, 14, games(40)}, {20, 6, games(40)}, {5, 5, games(20)}}
 	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
 		t.Run(r.String(), func(t *testing.T) {
 			t.Parallel()
