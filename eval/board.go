@@ -29,10 +29,29 @@ const NoPos Pos = -1
 // Direction indexes: horizontal, vertical, diagonal, anti-diagonal.
 const numDirs = 4
 
-// undoRecord is what Undo needs to restore a move.
+// maxPlies bounds the moves on a board (every cell filled), and
+// maxChanges the cells whose derived values one move changes: the cell
+// itself and up to five cells each way on its four lines.
+const (
+	maxPlies   = MaxSize * MaxSize
+	maxChanges = 1 + numDirs*2*halfLine
+)
+
+// undoRecord is what Undo needs to restore a move: the move, where its
+// saved cell values start on the change stack, and the per-side totals
+// as they were before it.
 type undoRecord struct {
-	pos   Pos
-	color Color
+	pos        Pos
+	color      Color
+	start      int32
+	evalSum    [2]int32
+	comboCount [2][NumCombos]int16
+}
+
+// savedCell is a cell's derived values before a move changed them.
+type savedCell struct {
+	pos  Pos
+	info cellInfo
 }
 
 // Board is a Gomoku/Renju position with everything it knows of itself kept
@@ -44,7 +63,7 @@ type Board struct {
 	width, height int
 	stride        int
 	rule          Rule
-	table         *patternTable
+	tabs          *ruleTables
 	dirs          [numDirs]int
 
 	sideToMove Color
@@ -59,7 +78,12 @@ type Board struct {
 
 	zobrist   [2][maxCells]uint64
 	zobSide   uint64
-	history   [maxCells]undoRecord
+	history   [maxPlies]undoRecord
+	// saved is the change stack: the values of every cell a move
+	// recomputed, pushed by put and popped by take, so that Undo restores
+	// values instead of recomputing them.
+	saved  [maxPlies * maxChanges]savedCell
+	nSaved int32
 	stoneCnt  int
 	inside    [maxCells]bool
 	insideLst []Pos
@@ -76,7 +100,7 @@ func NewBoard(width, height int, r Rule) (*Board, error) {
 		return nil, fmt.Errorf("unsupported rule %d", r)
 	}
 	b := &Board{width: width, height: height, stride: width + halfLine, rule: r}
-	b.table = tableFor(r)
+	b.tabs = tablesFor(r)
 	b.dirs = [numDirs]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.initZobrist()
 	b.Clear()
@@ -88,6 +112,13 @@ func (b *Board) Clear() {
 	for i := range b.cells {
 		b.cells[i] = Wall
 		b.inside[i] = false
+		// Wall cells keep keys too (put updates them without asking
+		// whether a cell is inside); they start at zero and, like every
+		// cell, keep pats equal to the table entry of their keys. Neither
+		// is ever read.
+		b.keys[i] = [numDirs]uint32{}
+		e := b.tabs.pat[0]
+		b.pats[i] = [numDirs]uint8{e, e, e, e}
 	}
 	b.insideLst = b.insideLst[:0]
 	for y := 0; y < b.height; y++ {
@@ -107,13 +138,14 @@ func (b *Board) Clear() {
 				}
 			}
 			b.keys[p][d] = key
-			b.pats[p][d] = b.table[key]
+			b.pats[p][d] = b.tabs.pat[key]
 		}
 	}
 	b.sideToMove = Black
 	b.ply = 0
 	b.stoneCnt = 0
 	b.hash = 0
+	b.nSaved = 0
 	b.resetCellState()
 }
 
@@ -235,46 +267,87 @@ func (b *Board) Undo() {
 }
 
 // put places c on p and updates every key, pattern and derived value of
-// the cells whose line windows include p.
+// the cells whose line windows include p, saving what it changes.
 func (b *Board) put(p Pos, c Color) {
-	b.history[b.ply] = undoRecord{p, c}
+	r := &b.history[b.ply]
+	r.pos, r.color, r.start = p, c, b.nSaved
+	r.evalSum, r.comboCount = b.evalSum, b.comboCount
 	b.ply++
-	b.cellLeaves(p)
+
+	// p leaves the empty cells: save its values and take them out of
+	// the totals.
+	b.saved[b.nSaved] = savedCell{p, b.info[p]}
+	b.nSaved++
+	b.subTotals(&b.info[p])
+
 	b.cells[p] = c
 	if c != Wall {
 		b.stoneCnt++
 		b.hash ^= b.zobrist[c-1][p]
 	}
-	b.flip(p, c)
+	// Within halfLine steps every cell index stays in the padded arrays,
+	// wall cells included, so no inside test is needed: a wall cell's key
+	// changes harmlessly and its values are never computed (not Empty).
+	for d := 0; d < numDirs; d++ {
+		step := b.dirs[d]
+		for k := 1; k <= halfLine; k++ {
+			b.touch(Pos(int(p)-k*step), d, uint32(c)<<slotShift(k))
+			b.touch(Pos(int(p)+k*step), d, uint32(c)<<slotShift(-k))
+		}
+	}
 	b.stonePlaced(p, c)
 }
 
-// take removes c from p, the exact reverse of put.
+// touch XORs mask into the key of cell q in direction d and, when its
+// pattern entry changes and q is empty, saves and recomputes its values.
+func (b *Board) touch(q Pos, d int, mask uint32) {
+	key := b.keys[q][d] ^ mask
+	b.keys[q][d] = key
+	e := b.tabs.pat[key]
+	if e == b.pats[q][d] {
+		return
+	}
+	b.pats[q][d] = e
+	if b.cells[q] != Empty {
+		return
+	}
+	ci := &b.info[q]
+	b.saved[b.nSaved] = savedCell{q, *ci}
+	b.nSaved++
+	b.subTotals(ci)
+	*ci = b.infoOf(q)
+	b.addTotals(ci)
+}
+
+// take removes c from p, the exact reverse of put: keys are XORed back,
+// patterns looked up again, and the saved values and totals restored.
 func (b *Board) take(p Pos, c Color) {
+	r := &b.history[b.ply]
 	b.stoneRemoved(p, c)
-	b.flip(p, c)
+	for d := 0; d < numDirs; d++ {
+		step := b.dirs[d]
+		for k := 1; k <= halfLine; k++ {
+			q := int(p) - k*step
+			key := b.keys[q][d] ^ uint32(c)<<slotShift(k)
+			b.keys[q][d] = key
+			b.pats[q][d] = b.tabs.pat[key]
+			q = int(p) + k*step
+			key = b.keys[q][d] ^ uint32(c)<<slotShift(-k)
+			b.keys[q][d] = key
+			b.pats[q][d] = b.tabs.pat[key]
+		}
+	}
 	b.cells[p] = Empty
 	if c != Wall {
 		b.stoneCnt--
 		b.hash ^= b.zobrist[c-1][p]
 	}
-	b.cellReturns(p)
-}
-
-// flip XORs colour c at p into the keys of the cells within five steps of p
-// on its four lines and refreshes their patterns.
-func (b *Board) flip(p Pos, c Color) {
-	for d := 0; d < numDirs; d++ {
-		step := b.dirs[d]
-		for k := 1; k <= halfLine; k++ {
-			if q := int(p) - k*step; b.inside[q] {
-				b.setKey(Pos(q), d, b.keys[q][d]^uint32(c)<<slotShift(k))
-			}
-			if q := int(p) + k*step; b.inside[q] {
-				b.setKey(Pos(q), d, b.keys[q][d]^uint32(c)<<slotShift(-k))
-			}
-		}
+	for i := b.nSaved - 1; i >= r.start; i-- {
+		s := &b.saved[i]
+		b.info[s.pos] = s.info
 	}
+	b.nSaved = r.start
+	b.evalSum, b.comboCount = r.evalSum, r.comboCount
 }
 
 // Pattern returns the pattern side c would make at p along direction d

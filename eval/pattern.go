@@ -86,29 +86,29 @@ func slotShift(k int) uint {
 // and never change afterwards.
 type patternTable [keySize]uint8
 
-// tableFor returns the shared, read-only pattern table of a rule, building it
+// tablesFor returns the shared, read-only tables of a rule, building them
 // on first use. The builders are package-level only to share immutable data
 // between boards; nothing writes to a table after it is built.
-func tableFor(r Rule) *patternTable {
+func tablesFor(r Rule) *ruleTables {
 	switch r {
 	case Standard:
-		return standardTable()
+		return standardTables()
 	case Renju:
-		return renjuTable()
+		return renjuTables()
 	case CaroFree:
-		return caroFreeTable()
+		return caroFreeTables()
 	case CaroExact:
-		return caroExactTable()
+		return caroExactTables()
 	}
-	return freestyleTable()
+	return freestyleTables()
 }
 
 var (
-	freestyleTable = sync.OnceValue(func() *patternTable { return buildTable(Freestyle) })
-	standardTable  = sync.OnceValue(func() *patternTable { return buildTable(Standard) })
-	renjuTable     = sync.OnceValue(func() *patternTable { return buildTable(Renju) })
-	caroFreeTable  = sync.OnceValue(func() *patternTable { return buildTable(CaroFree) })
-	caroExactTable = sync.OnceValue(func() *patternTable { return buildTable(CaroExact) })
+	freestyleTables = sync.OnceValue(func() *ruleTables { return buildRuleTables(Freestyle) })
+	standardTables  = sync.OnceValue(func() *ruleTables { return buildRuleTables(Standard) })
+	renjuTables     = sync.OnceValue(func() *ruleTables { return buildRuleTables(Renju) })
+	caroFreeTables  = sync.OnceValue(func() *ruleTables { return buildRuleTables(CaroFree) })
+	caroExactTables = sync.OnceValue(func() *ruleTables { return buildRuleTables(CaroExact) })
 )
 
 // lineWindow is the eleven cells of a key with the centre (index 5).
