@@ -48,9 +48,12 @@ type undoRecord struct {
 	comboCount [2][NumCombos]int16
 }
 
-// savedCell is a cell's derived values before a move changed them.
+// savedCell is a cell's pattern entries and derived values before a move
+// changed them. (A move changes a cell's patterns on one line only, but
+// saving all four is as cheap as saving one.)
 type savedCell struct {
 	pos  Pos
+	pats [numDirs]uint8
 	info cellInfo
 }
 
@@ -276,7 +279,7 @@ func (b *Board) put(p Pos, c Color) {
 
 	// p leaves the empty cells: save its values and take them out of
 	// the totals.
-	b.saved[b.nSaved] = savedCell{p, b.info[p]}
+	b.saved[b.nSaved] = savedCell{p, b.pats[p], b.info[p]}
 	b.nSaved++
 	b.subTotals(&b.info[p])
 
@@ -299,7 +302,8 @@ func (b *Board) put(p Pos, c Color) {
 }
 
 // touch XORs mask into the key of cell q in direction d and, when its
-// pattern entry changes and q is empty, saves and recomputes its values.
+// pattern entry changes, saves the cell's patterns and values and, if q
+// is empty, recomputes its values.
 func (b *Board) touch(q Pos, d int, mask uint32) {
 	key := b.keys[q][d] ^ mask
 	b.keys[q][d] = key
@@ -307,34 +311,28 @@ func (b *Board) touch(q Pos, d int, mask uint32) {
 	if e == b.pats[q][d] {
 		return
 	}
+	ci := &b.info[q]
+	b.saved[b.nSaved] = savedCell{q, b.pats[q], *ci}
+	b.nSaved++
 	b.pats[q][d] = e
 	if b.cells[q] != Empty {
 		return
 	}
-	ci := &b.info[q]
-	b.saved[b.nSaved] = savedCell{q, *ci}
-	b.nSaved++
 	b.subTotals(ci)
 	*ci = b.infoOf(q)
 	b.addTotals(ci)
 }
 
 // take removes c from p, the exact reverse of put: keys are XORed back,
-// patterns looked up again, and the saved values and totals restored.
+// and the saved patterns, values and totals restored (no table lookups).
 func (b *Board) take(p Pos, c Color) {
 	r := &b.history[b.ply]
 	b.stoneRemoved(p, c)
 	for d := 0; d < numDirs; d++ {
 		step := b.dirs[d]
 		for k := 1; k <= halfLine; k++ {
-			q := int(p) - k*step
-			key := b.keys[q][d] ^ uint32(c)<<slotShift(k)
-			b.keys[q][d] = key
-			b.pats[q][d] = b.tabs.pat[key]
-			q = int(p) + k*step
-			key = b.keys[q][d] ^ uint32(c)<<slotShift(-k)
-			b.keys[q][d] = key
-			b.pats[q][d] = b.tabs.pat[key]
+			b.keys[int(p)-k*step][d] ^= uint32(c) << slotShift(k)
+			b.keys[int(p)+k*step][d] ^= uint32(c) << slotShift(-k)
 		}
 	}
 	b.cells[p] = Empty
@@ -344,6 +342,7 @@ func (b *Board) take(p Pos, c Color) {
 	}
 	for i := b.nSaved - 1; i >= r.start; i-- {
 		s := &b.saved[i]
+		b.pats[s.pos] = s.pats
 		b.info[s.pos] = s.info
 	}
 	b.nSaved = r.start
