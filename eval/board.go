@@ -79,14 +79,14 @@ type Board struct {
 	// pats[p][d] is the table entry of keys[p][d]: both sides' patterns.
 	pats [maxCells][numDirs]uint8
 
-	zobrist   [2][maxCells]uint64
-	zobSide   uint64
-	history   [maxPlies]undoRecord
+	zobrist [2][maxCells]uint64
+	zobSide uint64
+	history [maxPlies]undoRecord
 	// saved is the change stack: the values of every cell a move
 	// recomputed, pushed by put and popped by take, so that Undo restores
 	// values instead of recomputing them.
-	saved  [maxPlies * maxChanges]savedCell
-	nSaved int32
+	saved     [maxPlies * maxChanges]savedCell
+	nSaved    int32
 	stoneCnt  int
 	inside    [maxCells]bool
 	insideLst []Pos
