@@ -46,6 +46,8 @@ type undoRecord struct {
 	start      int32
 	evalSum    [2]int32
 	comboCount [2][NumCombos]int16
+	hint       [2][NumCombos]Pos
+	box        stoneBox
 }
 
 // savedCell is a cell's pattern entries and derived values before a move
@@ -89,6 +91,9 @@ type Board struct {
 	nSaved    int32
 	stoneCnt  int
 	inside    [maxCells]bool
+	// coord[p] is the column and row of the inside cell p (saves XY's
+	// divisions on the hot path).
+	coord [maxCells][2]int8
 	insideLst []Pos
 
 	cellState
@@ -129,6 +134,7 @@ func (b *Board) Clear() {
 			p := b.Pos(x, y)
 			b.cells[p] = Empty
 			b.inside[p] = true
+			b.coord[p] = [2]int8{int8(x), int8(y)}
 			b.insideLst = append(b.insideLst, p)
 		}
 	}
@@ -149,6 +155,7 @@ func (b *Board) Clear() {
 	b.stoneCnt = 0
 	b.hash = 0
 	b.nSaved = 0
+	b.box = stoneBox{}
 	b.resetCellState()
 }
 
@@ -275,6 +282,7 @@ func (b *Board) put(p Pos, c Color) {
 	r := &b.history[b.ply]
 	r.pos, r.color, r.start = p, c, b.nSaved
 	r.evalSum, r.comboCount = b.evalSum, b.comboCount
+	r.hint, r.box = b.hint, b.box
 	b.ply++
 
 	// p leaves the empty cells: save its values and take them out of
@@ -287,6 +295,7 @@ func (b *Board) put(p Pos, c Color) {
 	if c != Wall {
 		b.stoneCnt++
 		b.hash ^= b.zobrist[c-1][p]
+		b.box.add(b.coord[p])
 	}
 	// Within halfLine steps every cell index stays in the padded arrays,
 	// wall cells included, so no inside test is needed: a wall cell's key
@@ -319,8 +328,15 @@ func (b *Board) touch(q Pos, d int, mask uint32) {
 		return
 	}
 	b.subTotals(ci)
+	old := ci.combo
 	*ci = b.infoOf(q)
 	b.addTotals(ci)
+	if ci.combo[0] != old[0] {
+		b.hint[0][ci.combo[0]] = q
+	}
+	if ci.combo[1] != old[1] {
+		b.hint[1][ci.combo[1]] = q
+	}
 }
 
 // take removes c from p, the exact reverse of put: keys are XORed back,
@@ -347,6 +363,7 @@ func (b *Board) take(p Pos, c Color) {
 	}
 	b.nSaved = r.start
 	b.evalSum, b.comboCount = r.evalSum, r.comboCount
+	b.hint, b.box = r.hint, r.box
 }
 
 // Pattern returns the pattern side c would make at p along direction d

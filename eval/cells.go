@@ -118,6 +118,11 @@ type cellState struct {
 	comboCount [2][NumCombos]int16
 	// near counts the stones within two cells (the 5×5 square) of a cell.
 	near [maxCells]uint8
+	// hint[s][cb] is the last cell whose combo for side s became cb: a
+	// guess for FirstCombo, checked before use.
+	hint [2][NumCombos]Pos
+	// box bounds the stones (see Candidates).
+	box stoneBox
 }
 
 func (b *Board) resetCellState() {
@@ -127,9 +132,16 @@ func (b *Board) resetCellState() {
 		b.near[i] = 0
 		b.info[i] = cellInfo{}
 	}
+	for s := range b.hint {
+		for cb := range b.hint[s] {
+			b.hint[s][cb] = NoPos
+		}
+	}
 	for _, p := range b.insideLst {
 		b.info[p] = b.infoOf(p)
 		b.addTotals(&b.info[p])
+		b.hint[0][b.info[p].combo[0]] = p
+		b.hint[1][b.info[p].combo[1]] = p
 	}
 }
 

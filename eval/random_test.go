@@ -129,6 +129,40 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 	if want := evalSum[b.SideToMove()-1] - evalSum[2-b.SideToMove()]; b.Evaluate() != want {
 		return fmt.Sprintf("Evaluate = %d, recomputed %d", b.Evaluate(), want)
 	}
+	// FirstCombo: a cell with the combo exactly when the recount has one.
+	for s, c := range [2]Color{Black, White} {
+		for cb := Combo(0); cb < NumCombos; cb++ {
+			p := b.FirstCombo(c, cb)
+			if (p == NoPos) != (counts[s][cb] == 0) {
+				return fmt.Sprintf("FirstCombo(%v, %v) = %v with %d such cells", c, cb, p, counts[s][cb])
+			}
+			if p != NoPos && (b.At(p) != Empty || b.Combo(p, c) != cb) {
+				return fmt.Sprintf("FirstCombo(%v, %v) = %s, which has %v", c, cb, where(p), b.Combo(p, c))
+			}
+		}
+	}
+	// Candidates: the naive scan of every cell, in the same order.
+	var naive []Pos
+	for _, p := range b.Cells() {
+		if b.IsEmpty(p) && b.Near(p) && b.Alive(p) {
+			naive = append(naive, p)
+		}
+	}
+	if got := b.Candidates(nil); fmt.Sprint(got) != fmt.Sprint(naive) {
+		return fmt.Sprintf("Candidates %v, naive scan %v", got, naive)
+	}
+	// StoneBounds: the recounted rectangle of the stones.
+	minX, minY, maxX, maxY, any := g.w, g.h, -1, -1, false
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			if c := g.at(x, y); c == Black || c == White {
+				minX, minY, maxX, maxY, any = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y), true
+			}
+		}
+	}
+	if x0, y0, x1, y1, ok := b.StoneBounds(); ok != any || (ok && [4]int{x0, y0, x1, y1} != [4]int{minX, minY, maxX, maxY}) {
+		return fmt.Sprintf("StoneBounds %v %v, recount %v %v", [4]int{x0, y0, x1, y1}, ok, [4]int{minX, minY, maxX, maxY}, any)
+	}
 	if lm := b.LastMove(); lm != NoPos {
 		_, c := b.MoveAt(b.Ply() - 1)
 		want := false
