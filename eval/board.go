@@ -87,13 +87,13 @@ type Board struct {
 	// saved is the change stack: the values of every cell a move
 	// recomputed, pushed by put and popped by take, so that Undo restores
 	// values instead of recomputing them.
-	saved     [maxPlies * maxChanges]savedCell
-	nSaved    int32
-	stoneCnt  int
-	inside    [maxCells]bool
+	saved    [maxPlies * maxChanges]savedCell
+	nSaved   int32
+	stoneCnt int
+	inside   [maxCells]bool
 	// coord[p] is the column and row of the inside cell p (saves XY's
 	// divisions on the hot path).
-	coord [maxCells][2]int8
+	coord     [maxCells][2]int8
 	insideLst []Pos
 
 	cellState
