@@ -125,7 +125,7 @@ func (b *Board) Clear() {
 		// cell, keep pats equal to the table entry of their keys. Neither
 		// is ever read.
 		b.keys[i] = [numDirs]uint32{}
-		e := b.tabs.pat[0]
+		e := b.tabs.entryOf(0)
 		b.pats[i] = [numDirs]uint8{e, e, e, e}
 	}
 	b.insideLst = b.insideLst[:0]
@@ -147,7 +147,7 @@ func (b *Board) Clear() {
 				}
 			}
 			b.keys[p][d] = key
-			b.pats[p][d] = b.tabs.pat[key]
+			b.pats[p][d] = b.tabs.entryOf(key)
 		}
 	}
 	b.sideToMove = Black
@@ -300,26 +300,34 @@ func (b *Board) put(p Pos, c Color) {
 	// Within halfLine steps every cell index stays in the padded arrays,
 	// wall cells included, so no inside test is needed: a wall cell's key
 	// changes harmlessly and its values are never computed (not Empty).
+	//
+	// The fast path (new key, its entry, unchanged) is written out here
+	// rather than in a function: it runs forty times a move.
+	t := b.tabs
 	for d := 0; d < numDirs; d++ {
 		step := b.dirs[d]
 		for k := 1; k <= halfLine; k++ {
-			b.touch(Pos(int(p)-k*step), d, uint32(c)<<slotShift(k))
-			b.touch(Pos(int(p)+k*step), d, uint32(c)<<slotShift(-k))
+			q := int(p) - k*step
+			key := b.keys[q][d] ^ uint32(c)<<slotShift(k)
+			b.keys[q][d] = key
+			if e := t.entryOf(key); e != b.pats[q][d] {
+				b.entryChanged(Pos(q), d, e)
+			}
+			q = int(p) + k*step
+			key = b.keys[q][d] ^ uint32(c)<<slotShift(-k)
+			b.keys[q][d] = key
+			if e := t.entryOf(key); e != b.pats[q][d] {
+				b.entryChanged(Pos(q), d, e)
+			}
 		}
 	}
 	b.stonePlaced(p, c)
 }
 
-// touch XORs mask into the key of cell q in direction d and, when its
-// pattern entry changes, saves the cell's patterns and values and, if q
-// is empty, recomputes its values.
-func (b *Board) touch(q Pos, d int, mask uint32) {
-	key := b.keys[q][d] ^ mask
-	b.keys[q][d] = key
-	e := b.tabs.pat[key]
-	if e == b.pats[q][d] {
-		return
-	}
+// entryChanged stores e as the new pattern entry of cell q in direction d,
+// saving the cell's patterns and values first and, if q is empty,
+// recomputing its values.
+func (b *Board) entryChanged(q Pos, d int, e uint8) {
 	ci := &b.info[q]
 	b.saved[b.nSaved] = savedCell{q, b.pats[q], *ci}
 	b.nSaved++

@@ -212,3 +212,18 @@ func TestPatternOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfLineTables checks, for every rule and every line key, that the
+// compact two-half lookup gives the full pattern table's entry.
+func TestHalfLineTables(t *testing.T) {
+	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
+		full := buildTable(r)
+		tabs := tablesFor(r)
+		for key := uint32(0); key < keySize; key++ {
+			if got := tabs.entryOf(key); got != full[key] {
+				t.Fatalf("%v key %05x: entry %02x, full table %02x", r, key, got, full[key])
+			}
+		}
+		t.Logf("%v: pat2 has %d entries", r, len(tabs.pat2))
+	}
+}

@@ -4,8 +4,22 @@ package eval
 // of every key and what the four patterns of a cell add up to. With them a
 // cell's combos and values cost a handful of table reads on every play.
 type ruleTables struct {
-	// pat maps a line key to both sides' patterns (see patternTable).
-	pat patternTable
+	// half and pat2 give a line key's pattern-table entry (both sides'
+	// patterns, see patternTable) without the 1 MB table itself, which
+	// stays out of the caches on every move. A side's pattern depends on
+	// each half of the line (five cells) only up to the first cell that
+	// blocks it (an opponent stone, or the wall, which differs from an
+	// opponent stone only under caro): cells beyond are never part of a
+	// row through the centre nor its end. Such a truncated half is the
+	// half's class for that side; there are about a hundred. half[0]
+	// maps the ten key bits of offsets -5..-1, half[1] those of +1..+5,
+	// to Black's and White's class indexes premultiplied so that the sum
+	// of a left and a right value holds, in its low and high 16 bits,
+	// indexes into pat2 of Black's and White's pattern: pat2 holds Black's
+	// patterns in the low nibble of its first part and White's in the
+	// high nibble of its second part, so the entry is one OR.
+	half [2][1 << (2 * halfLine)]uint32
+	pat2 []uint8
 	// entry maps a pattern-table entry (both sides' patterns on one line)
 	// to its share of the cell's values and threat counts; the four
 	// directions' shares are summed (see entryShare).
@@ -56,8 +70,85 @@ func threatCount(p Pattern) uint32 {
 	return 0
 }
 
+// entryOf returns the pattern-table entry of a line key: both sides'
+// patterns (Black's low nibble, White's high).
+func (t *ruleTables) entryOf(key uint32) uint8 {
+	i := t.half[0][key&(1<<(2*halfLine)-1)] + t.half[1][key>>(2*halfLine)]
+	return t.pat2[i&0xFFFF] | t.pat2[i>>16]
+}
+
+// halfClass is the class of one half of a line key for side c: its cells
+// from the centre outward up to and including the first blocking cell, in
+// base 4 with a leading 1 so that lengths differ.
+func halfClass(cells [halfLine]Color, c Color, caro bool) uint32 {
+	cls := uint32(1)
+	for _, v := range cells {
+		if v != c && v != Empty && !(caro && v == Wall) {
+			v = c.Opp() // a block; outside caro the wall blocks alike
+		}
+		cls = cls<<2 | uint32(v)
+		if v != c && v != Empty {
+			break
+		}
+	}
+	return cls
+}
+
+// buildHalves fills t.half and t.pat2 from the full pattern table.
+func (t *ruleTables) buildHalves(full *patternTable, r Rule) {
+	const halfKeys = 1 << (2 * halfLine)
+	// halfCells returns the five cells of a half key, nearest first.
+	halfCells := func(h uint32, right bool) (cells [halfLine]Color) {
+		for i := 0; i < halfLine; i++ {
+			slot := halfLine - 1 - i // left half: slot 4 is offset -1
+			if right {
+				slot = i
+			}
+			cells[i] = Color(h>>(2*slot)) & 3
+		}
+		return cells
+	}
+	var idx [2][2][halfKeys]int // [side][left/right][half key] -> class index
+	var reps [2][2][]uint32     // a half key of each class
+	for s, c := range [2]Color{Black, White} {
+		for lr := 0; lr < 2; lr++ {
+			ids := map[uint32]int{}
+			for h := uint32(0); h < halfKeys; h++ {
+				cls := halfClass(halfCells(h, lr == 1), c, r.caro())
+				id, ok := ids[cls]
+				if !ok {
+					id = len(ids)
+					ids[cls] = id
+					reps[s][lr] = append(reps[s][lr], h)
+				}
+				idx[s][lr][h] = id
+			}
+		}
+	}
+	nL := [2]int{len(reps[0][0]), len(reps[1][0])}
+	nR := [2]int{len(reps[0][1]), len(reps[1][1])}
+	base := [2]int{0, nL[0] * nR[0]}
+	t.pat2 = make([]uint8, base[1]+nL[1]*nR[1])
+	if len(t.pat2) > 1<<16 {
+		panic("eval: too many half-line classes")
+	}
+	for s, c := range [2]Color{Black, White} {
+		for i, hl := range reps[s][0] {
+			for j, hr := range reps[s][1] {
+				p := patternOf(full[hl|hr<<(2*halfLine)], c)
+				t.pat2[base[s]+i*nR[s]+j] = uint8(p) << (4 * s)
+			}
+		}
+	}
+	for h := 0; h < halfKeys; h++ {
+		t.half[0][h] = uint32(base[0]+idx[0][0][h]*nR[0]) | uint32(base[1]+idx[1][0][h]*nR[1])<<16
+		t.half[1][h] = uint32(idx[0][1][h]) | uint32(idx[1][1][h])<<16
+	}
+}
+
 func buildRuleTables(r Rule) *ruleTables {
-	t := &ruleTables{pat: *buildTable(r)}
+	t := &ruleTables{}
+	t.buildHalves(buildTable(r), r)
 	for _, v := range patternMoveValue {
 		if v < 0 || 4*v > 0xFFFF {
 			panic("eval: patternMoveValue out of the 16-bit lane")
