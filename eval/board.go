@@ -62,8 +62,11 @@ type savedCell struct {
 // Board is a Gomoku/Renju position with everything it knows of itself kept
 // up to date on Play and Undo: the stones, the Zobrist key, the line key and
 // pattern of every cell in each direction, and per-side threat and score
-// data (see Play). A Board is not safe for concurrent use; copy it (it holds
-// no pointers to mutable data) to give another goroutine its own.
+// data (see Play). A Board is not safe for concurrent use (IsForbidden too
+// plays and takes back stones internally); copy it (it holds no pointers to
+// mutable data) to give another goroutine its own. A Board is about 1.4 MB,
+// most of it the fixed-size undo stack, so that Play and Undo never
+// allocate: make one per game or per search thread, not per node.
 type Board struct {
 	width, height int
 	stride        int
@@ -111,32 +114,35 @@ func NewBoard(width, height int, r Rule) (*Board, error) {
 	b.tabs = tablesFor(r)
 	b.dirs = [numDirs]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.initZobrist()
+	// The geometry never changes for a board; insideLst is built here once
+	// and never written again, so copies of a board may share it.
+	b.insideLst = make([]Pos, 0, width*height)
+	for y := 0; y < b.height; y++ {
+		for x := 0; x < b.width; x++ {
+			p := b.Pos(x, y)
+			b.inside[p] = true
+			b.coord[p] = [2]int8{int8(x), int8(y)}
+			b.insideLst = append(b.insideLst, p)
+		}
+	}
 	b.Clear()
 	return b, nil
 }
 
 // Clear empties the board, keeping its size and rule; Black is to move.
 func (b *Board) Clear() {
+	e := b.tabs.entryOf(0)
 	for i := range b.cells {
 		b.cells[i] = Wall
-		b.inside[i] = false
+		if b.inside[i] {
+			b.cells[i] = Empty
+		}
 		// Wall cells keep keys too (put updates them without asking
 		// whether a cell is inside); they start at zero and, like every
 		// cell, keep pats equal to the table entry of their keys. Neither
 		// is ever read.
 		b.keys[i] = [numDirs]uint32{}
-		e := b.tabs.entryOf(0)
 		b.pats[i] = [numDirs]uint8{e, e, e, e}
-	}
-	b.insideLst = b.insideLst[:0]
-	for y := 0; y < b.height; y++ {
-		for x := 0; x < b.width; x++ {
-			p := b.Pos(x, y)
-			b.cells[p] = Empty
-			b.inside[p] = true
-			b.coord[p] = [2]int8{int8(x), int8(y)}
-			b.insideLst = append(b.insideLst, p)
-		}
 	}
 	for _, p := range b.insideLst {
 		for d := 0; d < numDirs; d++ {

@@ -282,3 +282,38 @@ func TestIncrementalAgainstReference(t *testing.T) {
 		})
 	}
 }
+
+// TestBoardCopy checks that a copied board is independent of the original,
+// also when both are used at once from two goroutines (run with -race).
+func TestBoardCopy(t *testing.T) {
+	b := midgame(t, 15, Renju, 20, 3)
+	h, ev := b.Hash(), b.Evaluate()
+	c := new(Board)
+	*c = *b
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, p := range c.Candidates(nil) {
+			c.Play(p)
+			c.IsForbidden(c.Pos(7, 7))
+			c.Undo()
+		}
+		c.Clear()
+		c.Play(c.Pos(3, 3))
+	}()
+	for _, p := range b.Candidates(nil) {
+		b.Play(p)
+		b.Undo()
+	}
+	<-done
+	if b.Hash() != h || b.Evaluate() != ev || b.Ply() != 20 {
+		t.Errorf("the original changed with its copy")
+	}
+	if c.Ply() != 1 || c.Stones() != 1 {
+		t.Errorf("copy: ply %d, stones %d after Clear and one move", c.Ply(), c.Stones())
+	}
+	b.Clear()
+	if msg := sameAsFresh(b); msg != "" {
+		t.Errorf("Clear leaves a board unlike a new one: %s", msg)
+	}
+}
