@@ -2,6 +2,7 @@ package eval
 
 import (
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -108,9 +109,38 @@ var lineCases = []lineCase{
 	{"| x X x x _ o", 0, all(B4)},
 }
 
-// lineBoard builds the diagram along direction d on a fresh board and
+// boardCache hands out cleared boards, one per rule and size, so that the
+// table tests do not allocate a board per case.
+type boardCache map[[2]int]*Board
+
+func (bc boardCache) get(t *testing.T, size int, r Rule) *Board {
+	t.Helper()
+	if b, ok := bc[[2]int{size, int(r)}]; ok {
+		b.Clear()
+		return b
+	}
+	b, err := NewBoard(size, size, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bc[[2]int{size, int(r)}] = b
+	return b
+}
+
+// warmTables builds every rule's tables at once instead of one after
+// another in the first test that needs them.
+func warmTables() {
+	var wg sync.WaitGroup
+	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
+		wg.Add(1)
+		go func() { defer wg.Done(); tablesFor(r) }()
+	}
+	wg.Wait()
+}
+
+// lineBoard builds the diagram along direction d on a cleared board and
 // returns the board and the position of X.
-func lineBoard(t *testing.T, diagram string, r Rule, side Color, d int) (*Board, Pos) {
+func lineBoard(t *testing.T, bc boardCache, diagram string, r Rule, side Color, d int) (*Board, Pos) {
 	t.Helper()
 	toks := strings.Fields(diagram)
 	leftEdge, rightEdge := toks[0] == "|", toks[len(toks)-1] == "|"
@@ -125,10 +155,7 @@ func lineBoard(t *testing.T, diagram string, r Rule, side Color, d int) (*Board,
 	if leftEdge && rightEdge {
 		size = max(n, MinSize)
 	}
-	b, err := NewBoard(size, size, r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := bc.get(t, size, r)
 	// Every direction's line here runs through the board's full length:
 	// a row, a column, the main diagonal or the main anti-diagonal.
 	cell := func(i int) (int, int) {
@@ -174,6 +201,8 @@ func lineBoard(t *testing.T, diagram string, r Rule, side Color, d int) (*Board,
 // TestLinePatterns checks each diagram under each rule, in all four
 // directions, against the expected pattern and the reference classifier.
 func TestLinePatterns(t *testing.T) {
+	warmTables()
+	bc := boardCache{}
 	refs := map[Rule][2]*refClassifier{}
 	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
 		refs[r] = [2]*refClassifier{newRefClassifier(r, Black), newRefClassifier(r, White)}
@@ -185,7 +214,7 @@ func TestLinePatterns(t *testing.T) {
 		}
 		for r, want := range tc.want {
 			for d := 0; d < numDirs; d++ {
-				b, at := lineBoard(t, tc.diagram, r, side, d)
+				b, at := lineBoard(t, bc, tc.diagram, r, side, d)
 				got := b.Pattern(at, d, side)
 				x, y := b.XY(at)
 				ref := refs[r][side-1].pattern(gridOf(b), x, y, d)
@@ -216,6 +245,9 @@ func TestPatternOrder(t *testing.T) {
 // TestHalfLineTables checks, for every rule and every line key, that the
 // compact two-half lookup gives the full pattern table's entry.
 func TestHalfLineTables(t *testing.T) {
+	if raceDetector {
+		t.Skip("exhaustive and single-threaded: the normal run covers it")
+	}
 	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
 		full := buildTable(r)
 		tabs := tablesFor(r)
