@@ -29,22 +29,49 @@ const NoPos Pos = -1
 // Direction indexes: horizontal, vertical, diagonal, anti-diagonal.
 const numDirs = 4
 
-// undoRecord is what Undo needs to restore a move.
+// maxPlies bounds the moves on a board (every cell filled), and
+// maxChanges the cells whose derived values one move changes: the cell
+// itself and up to five cells each way on its four lines.
+const (
+	maxPlies   = MaxSize * MaxSize
+	maxChanges = 1 + numDirs*2*halfLine
+)
+
+// undoRecord is what Undo needs to restore a move: the move, where its
+// saved cell values start on the change stack, and the per-side totals
+// as they were before it.
 type undoRecord struct {
-	pos   Pos
-	color Color
+	pos        Pos
+	color      Color
+	start      int32
+	evalSum    [2]int32
+	comboCount [2][NumCombos]int16
+	hint       [2][NumCombos]Pos
+	box        stoneBox
+}
+
+// savedCell is a cell's pattern entries and derived values before a move
+// changed them. (A move changes a cell's patterns on one line only, but
+// saving all four is as cheap as saving one.)
+type savedCell struct {
+	pos  Pos
+	pats [numDirs]uint8
+	info cellInfo
 }
 
 // Board is a Gomoku/Renju position with everything it knows of itself kept
 // up to date on Play and Undo: the stones, the Zobrist key, the line key and
 // pattern of every cell in each direction, and per-side threat and score
-// data (see Play). A Board is not safe for concurrent use; copy it (it holds
-// no pointers to mutable data) to give another goroutine its own.
+// data (see Play). A Board is not safe for concurrent use (IsForbidden too
+// plays and takes back stones internally); copy it (it holds no pointers to
+// mutable data) to give another goroutine its own. A Board is about 1.4 MB,
+// most of it the fixed-size undo stack, so that Play and Undo never
+// allocate: make one per game or per search thread, not per node.
 type Board struct {
 	width, height int
 	stride        int
 	rule          Rule
-	table         *patternTable
+	tabs          *ruleTables
 	dirs          [numDirs]int
 
 	sideToMove Color
@@ -57,11 +84,19 @@ type Board struct {
 	// pats[p][d] is the table entry of keys[p][d]: both sides' patterns.
 	pats [maxCells][numDirs]uint8
 
-	zobrist   [2][maxCells]uint64
-	zobSide   uint64
-	history   [maxCells]undoRecord
-	stoneCnt  int
-	inside    [maxCells]bool
+	zobrist [2][maxCells]uint64
+	zobSide uint64
+	history [maxPlies]undoRecord
+	// saved is the change stack: the values of every cell a move
+	// recomputed, pushed by put and popped by take, so that Undo restores
+	// values instead of recomputing them.
+	saved    [maxPlies * maxChanges]savedCell
+	nSaved   int32
+	stoneCnt int
+	inside   [maxCells]bool
+	// coord[p] is the column and row of the inside cell p (saves XY's
+	// divisions on the hot path).
+	coord     [maxCells][2]int8
 	insideLst []Pos
 
 	cellState
@@ -76,27 +111,38 @@ func NewBoard(width, height int, r Rule) (*Board, error) {
 		return nil, fmt.Errorf("unsupported rule %d", r)
 	}
 	b := &Board{width: width, height: height, stride: width + halfLine, rule: r}
-	b.table = tableFor(r, false)
+	b.tabs = tablesFor(r)
 	b.dirs = [numDirs]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.initZobrist()
+	// The geometry never changes for a board; insideLst is built here once
+	// and never written again, so copies of a board may share it.
+	b.insideLst = make([]Pos, 0, width*height)
+	for y := 0; y < b.height; y++ {
+		for x := 0; x < b.width; x++ {
+			p := b.Pos(x, y)
+			b.inside[p] = true
+			b.coord[p] = [2]int8{int8(x), int8(y)}
+			b.insideLst = append(b.insideLst, p)
+		}
+	}
 	b.Clear()
 	return b, nil
 }
 
 // Clear empties the board, keeping its size and rule; Black is to move.
 func (b *Board) Clear() {
+	e := b.tabs.entryOf(0)
 	for i := range b.cells {
 		b.cells[i] = Wall
-		b.inside[i] = false
-	}
-	b.insideLst = b.insideLst[:0]
-	for y := 0; y < b.height; y++ {
-		for x := 0; x < b.width; x++ {
-			p := b.Pos(x, y)
-			b.cells[p] = Empty
-			b.inside[p] = true
-			b.insideLst = append(b.insideLst, p)
+		if b.inside[i] {
+			b.cells[i] = Empty
 		}
+		// Wall cells keep keys too (put updates them without asking
+		// whether a cell is inside); they start at zero and, like every
+		// cell, keep pats equal to the table entry of their keys. Neither
+		// is ever read.
+		b.keys[i] = [numDirs]uint32{}
+		b.pats[i] = [numDirs]uint8{e, e, e, e}
 	}
 	for _, p := range b.insideLst {
 		for d := 0; d < numDirs; d++ {
@@ -107,13 +153,15 @@ func (b *Board) Clear() {
 				}
 			}
 			b.keys[p][d] = key
-			b.pats[p][d] = b.table[key]
+			b.pats[p][d] = b.tabs.entryOf(key)
 		}
 	}
 	b.sideToMove = Black
 	b.ply = 0
 	b.stoneCnt = 0
 	b.hash = 0
+	b.nSaved = 0
+	b.box = stoneBox{}
 	b.resetCellState()
 }
 
@@ -222,12 +270,7 @@ func (b *Board) PlayColor(p Pos, c Color) {
 
 // Block turns the empty cell p into a cell no five can pass through (field
 // 3 of the protocol's BOARD command). Undo removes it like a stone.
-func (b *Board) Block(p Pos) {
-	// A wall inside the board makes keys an ordinary board never does:
-	// switch to the complete table (identical on the ordinary keys).
-	b.table = tableFor(b.rule, true)
-	b.put(p, Wall)
-}
+func (b *Board) Block(p Pos) { b.put(p, Wall) }
 
 // Undo takes back the last Play, PlayColor or Block.
 func (b *Board) Undo() {
@@ -240,46 +283,101 @@ func (b *Board) Undo() {
 }
 
 // put places c on p and updates every key, pattern and derived value of
-// the cells whose line windows include p.
+// the cells whose line windows include p, saving what it changes.
 func (b *Board) put(p Pos, c Color) {
-	b.history[b.ply] = undoRecord{p, c}
+	r := &b.history[b.ply]
+	r.pos, r.color, r.start = p, c, b.nSaved
+	r.evalSum, r.comboCount = b.evalSum, b.comboCount
+	r.hint, r.box = b.hint, b.box
 	b.ply++
-	b.cellLeaves(p)
+
+	// p leaves the empty cells: save its values and take them out of
+	// the totals.
+	b.saved[b.nSaved] = savedCell{p, b.pats[p], b.info[p]}
+	b.nSaved++
+	b.subTotals(&b.info[p])
+
 	b.cells[p] = c
 	if c != Wall {
 		b.stoneCnt++
 		b.hash ^= b.zobrist[c-1][p]
+		b.box.add(b.coord[p])
 	}
-	b.flip(p, c)
+	// Within halfLine steps every cell index stays in the padded arrays,
+	// wall cells included, so no inside test is needed: a wall cell's key
+	// changes harmlessly and its values are never computed (not Empty).
+	//
+	// The fast path (new key, its entry, unchanged) is written out here
+	// rather than in a function: it runs forty times a move.
+	t := b.tabs
+	for d := 0; d < numDirs; d++ {
+		step := b.dirs[d]
+		for k := 1; k <= halfLine; k++ {
+			q := int(p) - k*step
+			key := b.keys[q][d] ^ uint32(c)<<slotShift(k)
+			b.keys[q][d] = key
+			if e := t.entryOf(key); e != b.pats[q][d] {
+				b.entryChanged(Pos(q), d, e)
+			}
+			q = int(p) + k*step
+			key = b.keys[q][d] ^ uint32(c)<<slotShift(-k)
+			b.keys[q][d] = key
+			if e := t.entryOf(key); e != b.pats[q][d] {
+				b.entryChanged(Pos(q), d, e)
+			}
+		}
+	}
 	b.stonePlaced(p, c)
 }
 
-// take removes c from p, the exact reverse of put.
+// entryChanged stores e as the new pattern entry of cell q in direction d,
+// saving the cell's patterns and values first and, if q is empty,
+// recomputing its values.
+func (b *Board) entryChanged(q Pos, d int, e uint8) {
+	ci := &b.info[q]
+	b.saved[b.nSaved] = savedCell{q, b.pats[q], *ci}
+	b.nSaved++
+	b.pats[q][d] = e
+	if b.cells[q] != Empty {
+		return
+	}
+	b.subTotals(ci)
+	old := ci.combo
+	*ci = b.infoOf(q)
+	b.addTotals(ci)
+	if ci.combo[0] != old[0] {
+		b.hint[0][ci.combo[0]] = q
+	}
+	if ci.combo[1] != old[1] {
+		b.hint[1][ci.combo[1]] = q
+	}
+}
+
+// take removes c from p, the exact reverse of put: keys are XORed back,
+// and the saved patterns, values and totals restored (no table lookups).
 func (b *Board) take(p Pos, c Color) {
+	r := &b.history[b.ply]
 	b.stoneRemoved(p, c)
-	b.flip(p, c)
+	for d := 0; d < numDirs; d++ {
+		step := b.dirs[d]
+		for k := 1; k <= halfLine; k++ {
+			b.keys[int(p)-k*step][d] ^= uint32(c) << slotShift(k)
+			b.keys[int(p)+k*step][d] ^= uint32(c) << slotShift(-k)
+		}
+	}
 	b.cells[p] = Empty
 	if c != Wall {
 		b.stoneCnt--
 		b.hash ^= b.zobrist[c-1][p]
 	}
-	b.cellReturns(p)
-}
-
-// flip XORs colour c at p into the keys of the cells within five steps of p
-// on its four lines and refreshes their patterns.
-func (b *Board) flip(p Pos, c Color) {
-	for d := 0; d < numDirs; d++ {
-		step := b.dirs[d]
-		for k := 1; k <= halfLine; k++ {
-			if q := int(p) - k*step; b.inside[q] {
-				b.setKey(Pos(q), d, b.keys[q][d]^uint32(c)<<slotShift(k))
-			}
-			if q := int(p) + k*step; b.inside[q] {
-				b.setKey(Pos(q), d, b.keys[q][d]^uint32(c)<<slotShift(-k))
-			}
-		}
+	for i := b.nSaved - 1; i >= r.start; i-- {
+		s := &b.saved[i]
+		b.pats[s.pos] = s.pats
+		b.info[s.pos] = s.info
 	}
+	b.nSaved = r.start
+	b.evalSum, b.comboCount = r.evalSum, r.comboCount
+	b.hint, b.box = r.hint, r.box
 }
 
 // Pattern returns the pattern side c would make at p along direction d

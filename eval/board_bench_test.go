@@ -23,8 +23,8 @@ func midgame(tb testing.TB, size int, r Rule, n int, seed uint64) *Board {
 	return b
 }
 
-func benchPlayUndo(bm *testing.B, size int) {
-	b := midgame(bm, size, Freestyle, 30, 1)
+func benchPlayUndo(bm *testing.B, size int, r Rule) {
+	b := midgame(bm, size, r, 30, 1)
 	var moves []Pos
 	for _, p := range b.Cells() {
 		if b.IsEmpty(p) && b.Near(p) {
@@ -38,7 +38,81 @@ func benchPlayUndo(bm *testing.B, size int) {
 		b.Play(p)
 		b.Undo()
 	}
+	bm.ReportMetric(float64(bm.N)/bm.Elapsed().Seconds(), "pairs/s")
 }
 
-func BenchmarkPlayUndo15(bm *testing.B) { benchPlayUndo(bm, 15) }
-func BenchmarkPlayUndo20(bm *testing.B) { benchPlayUndo(bm, 20) }
+// Play+undo of every cell near the stones of a 30-stone mid-game, with
+// every pattern, combo, score and total updated.
+func BenchmarkPlayUndo15(bm *testing.B)      { benchPlayUndo(bm, 15, Freestyle) }
+func BenchmarkPlayUndo20(bm *testing.B)      { benchPlayUndo(bm, 20, Freestyle) }
+func BenchmarkPlayUndo15Renju(bm *testing.B) { benchPlayUndo(bm, 15, Renju) }
+
+// BenchmarkCandidatesScan is the naive candidate scan a search could do
+// over Cells: IsEmpty && Near && Alive.
+func BenchmarkCandidatesScan15(bm *testing.B) {
+	b := midgame(bm, 15, Freestyle, 30, 1)
+	buf := make([]Pos, 0, 512)
+	bm.ReportAllocs()
+	for i := 0; i < bm.N; i++ {
+		buf = buf[:0]
+		for _, p := range b.Cells() {
+			if b.IsEmpty(p) && b.Near(p) && b.Alive(p) {
+				buf = append(buf, p)
+			}
+		}
+	}
+}
+
+// BenchmarkCandidates15 is the same set through Candidates, which scans
+// only the stones' bounding rectangle grown by two.
+func BenchmarkCandidates15(bm *testing.B) {
+	b := midgame(bm, 15, Freestyle, 30, 1)
+	buf := make([]Pos, 0, 512)
+	bm.ReportAllocs()
+	for i := 0; i < bm.N; i++ {
+		buf = b.Candidates(buf[:0])
+	}
+}
+
+func BenchmarkCandidatesScan20(bm *testing.B) {
+	b := midgame(bm, 20, Freestyle, 30, 1)
+	buf := make([]Pos, 0, 512)
+	bm.ReportAllocs()
+	for i := 0; i < bm.N; i++ {
+		buf = buf[:0]
+		for _, p := range b.Cells() {
+			if b.IsEmpty(p) && b.Near(p) && b.Alive(p) {
+				buf = append(buf, p)
+			}
+		}
+	}
+}
+
+func BenchmarkCandidates20(bm *testing.B) {
+	b := midgame(bm, 20, Freestyle, 30, 1)
+	buf := make([]Pos, 0, 512)
+	bm.ReportAllocs()
+	for i := 0; i < bm.N; i++ {
+		buf = b.Candidates(buf[:0])
+	}
+}
+
+// BenchmarkFirstCombo asks, after each play, where the side to move's
+// best threat cells are, as a search's root shortcuts would.
+func BenchmarkFirstCombo15(bm *testing.B) {
+	b := midgame(bm, 15, Freestyle, 30, 1)
+	moves := b.Candidates(nil)
+	bm.ReportAllocs()
+	bm.ResetTimer()
+	n := 0
+	for i := 0; i < bm.N; i++ {
+		b.Play(moves[i%len(moves)])
+		for cb := ComboThree; cb < NumCombos; cb++ {
+			if b.FirstCombo(b.SideToMove(), cb) != NoPos {
+				n++
+			}
+		}
+		b.Undo()
+	}
+	_ = n
+}

@@ -56,6 +56,12 @@ func comboOf(p [numDirs]Pattern, renjuBlack bool) Combo {
 			fouls++
 		}
 	}
+	return comboFromCounts(fives, flex4, block4, flex3, fouls, renjuBlack)
+}
+
+// comboFromCounts is the combo of a cell whose four lines hold that many
+// fives, open fours, fours, open threes and renju fouls.
+func comboFromCounts(fives, flex4, block4, flex3, fouls int, renjuBlack bool) Combo {
 	switch {
 	case fives > 0:
 		return ComboFive
@@ -94,16 +100,29 @@ var (
 	}
 )
 
+// cellInfo is what an empty cell's four line patterns give each side
+// (index 0 Black, 1 White).
+type cellInfo struct {
+	combo [2]Combo
+	move  [2]int32
+	eval  [2]int32
+}
+
 // cellState is the per-cell data derived from the line patterns, kept for
-// empty cells only, and the per-side totals over all empty cells.
+// empty cells only (an occupied cell keeps the values it had when it was
+// filled, which Undo needs back), and the per-side totals over all empty
+// cells.
 type cellState struct {
-	combo      [maxCells][2]Combo
-	moveValue  [maxCells][2]int32
-	evalValue  [maxCells][2]int32
+	info       [maxCells]cellInfo
 	evalSum    [2]int32
 	comboCount [2][NumCombos]int16
 	// near counts the stones within two cells (the 5×5 square) of a cell.
 	near [maxCells]uint8
+	// hint[s][cb] is the last cell whose combo for side s became cb: a
+	// guess for FirstCombo, checked before use.
+	hint [2][NumCombos]Pos
+	// box bounds the stones (see Candidates).
+	box stoneBox
 }
 
 func (b *Board) resetCellState() {
@@ -111,67 +130,50 @@ func (b *Board) resetCellState() {
 	b.cellState.comboCount = [2][NumCombos]int16{}
 	for i := range b.near {
 		b.near[i] = 0
-		b.combo[i] = [2]Combo{}
-		b.moveValue[i] = [2]int32{}
-		b.evalValue[i] = [2]int32{}
+		b.info[i] = cellInfo{}
+	}
+	for s := range b.hint {
+		for cb := range b.hint[s] {
+			b.hint[s][cb] = NoPos
+		}
 	}
 	for _, p := range b.insideLst {
-		b.addCell(p)
+		b.info[p] = b.infoOf(p)
+		b.addTotals(&b.info[p])
+		b.hint[0][b.info[p].combo[0]] = p
+		b.hint[1][b.info[p].combo[1]] = p
 	}
 }
 
-// setKey stores a new line key of cell q in direction d and refreshes what
-// depends on it.
-func (b *Board) setKey(q Pos, d int, key uint32) {
-	b.keys[q][d] = key
-	entry := b.table[key]
-	if entry == b.pats[q][d] {
-		return
-	}
-	b.pats[q][d] = entry
-	if b.cells[q] == Empty {
-		b.removeCell(q)
-		b.addCell(q)
-	}
-}
-
-// addCell computes the derived values of the empty cell q and adds them to
-// the totals.
-func (b *Board) addCell(q Pos) {
-	e := b.pats[q]
-	for s := 0; s < 2; s++ {
-		c := Color(s + 1)
-		var pats [numDirs]Pattern
-		var mv, ev int32
-		for d := 0; d < numDirs; d++ {
-			pt := patternOf(e[d], c)
-			pats[d] = pt
-			mv += patternMoveValue[pt]
-			ev += patternEvalValue[pt]
-		}
-		cb := comboOf(pats, b.rule == Renju && c == Black)
-		mv += comboMoveValue[cb]
-		b.combo[q][s] = cb
-		b.moveValue[q][s] = mv
-		b.evalValue[q][s] = ev
-		b.evalSum[s] += ev
-		b.comboCount[s][cb]++
+// infoOf computes the derived values of cell q from its four patterns:
+// the sum of the four lines' shares, then the combo of each side's counts.
+func (b *Board) infoOf(q Pos) cellInfo {
+	t := b.tabs
+	e := &b.pats[q]
+	s0, s1, s2, s3 := &t.entry[e[0]], &t.entry[e[1]], &t.entry[e[2]], &t.entry[e[3]]
+	vals := s0.vals + s1.vals + s2.vals + s3.vals
+	cnt := s0.cnt + s1.cnt + s2.cnt + s3.cnt
+	cb, cw := t.combo[0][cnt&cntMask], t.combo[1][cnt>>16&cntMask]
+	return cellInfo{
+		combo: [2]Combo{cb, cw},
+		move:  [2]int32{int32(vals&0xFFFF) + comboMoveValue[cb], int32(vals>>32&0xFFFF) + comboMoveValue[cw]},
+		eval:  [2]int32{int32(vals >> 16 & 0xFFFF), int32(vals >> 48)},
 	}
 }
 
-// removeCell subtracts the derived values of cell q from the totals.
-func (b *Board) removeCell(q Pos) {
-	for s := 0; s < 2; s++ {
-		b.evalSum[s] -= b.evalValue[q][s]
-		b.comboCount[s][b.combo[q][s]]--
-	}
+func (b *Board) addTotals(ci *cellInfo) {
+	b.evalSum[0] += ci.eval[0]
+	b.evalSum[1] += ci.eval[1]
+	b.comboCount[0][ci.combo[0]]++
+	b.comboCount[1][ci.combo[1]]++
 }
 
-// cellLeaves is called when the empty cell p is about to be occupied.
-func (b *Board) cellLeaves(p Pos) { b.removeCell(p) }
-
-// cellReturns is called when p has just become empty again.
-func (b *Board) cellReturns(p Pos) { b.addCell(p) }
+func (b *Board) subTotals(ci *cellInfo) {
+	b.evalSum[0] -= ci.eval[0]
+	b.evalSum[1] -= ci.eval[1]
+	b.comboCount[0][ci.combo[0]]--
+	b.comboCount[1][ci.combo[1]]--
+}
 
 func (b *Board) stonePlaced(p Pos, c Color) {
 	if c == Wall {
@@ -198,14 +200,14 @@ func (b *Board) stoneRemoved(p Pos, c Color) {
 }
 
 // Combo returns the threat side c makes by playing the empty cell p.
-func (b *Board) Combo(p Pos, c Color) Combo { return b.combo[p][c-1] }
+func (b *Board) Combo(p Pos, c Color) Combo { return b.info[p].combo[c-1] }
 
 // ComboCount returns how many empty cells give side c the combo cb.
 func (b *Board) ComboCount(c Color, cb Combo) int { return int(b.comboCount[c-1][cb]) }
 
 // MoveValue is the move-ordering value of the empty cell p for side c
 // alone (its attack value; the opponent's value at p is its defence value).
-func (b *Board) MoveValue(p Pos, c Color) int32 { return b.moveValue[p][c-1] }
+func (b *Board) MoveValue(p Pos, c Color) int32 { return b.info[p].move[c-1] }
 
 // Near reports whether a stone lies within two cells of p.
 func (b *Board) Near(p Pos) bool { return b.near[p] > 0 }

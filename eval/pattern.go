@@ -86,43 +86,29 @@ func slotShift(k int) uint {
 // and never change afterwards.
 type patternTable [keySize]uint8
 
-// tableFor returns the shared, read-only pattern table of a rule, building it
-// on first use. With all set the table covers every key, including those
-// that blocked cells (walls inside the board) produce; otherwise only the
-// keys of an ordinary board, which is much quicker to build. The builders
-// are package-level only to share immutable data between boards; nothing
-// writes to a table after it is built.
-func tableFor(r Rule, all bool) *patternTable {
-	i := 0
-	if all {
-		i = 1
-	}
+// tablesFor returns the shared, read-only tables of a rule, building them
+// on first use. The builders are package-level only to share immutable data
+// between boards; nothing writes to a table after it is built.
+func tablesFor(r Rule) *ruleTables {
 	switch r {
 	case Standard:
-		return standardTable[i]()
+		return standardTables()
 	case Renju:
-		return renjuTable[i]()
+		return renjuTables()
 	case CaroFree:
-		return caroFreeTable[i]()
+		return caroFreeTables()
 	case CaroExact:
-		return caroExactTable[i]()
+		return caroExactTables()
 	}
-	return freestyleTable[i]()
-}
-
-func tableBuilders(r Rule) [2]func() *patternTable {
-	return [2]func() *patternTable{
-		sync.OnceValue(func() *patternTable { return buildTable(r, false) }),
-		sync.OnceValue(func() *patternTable { return buildTable(r, true) }),
-	}
+	return freestyleTables()
 }
 
 var (
-	freestyleTable = tableBuilders(Freestyle)
-	standardTable  = tableBuilders(Standard)
-	renjuTable     = tableBuilders(Renju)
-	caroFreeTable  = tableBuilders(CaroFree)
-	caroExactTable = tableBuilders(CaroExact)
+	freestyleTables = sync.OnceValue(func() *ruleTables { return buildRuleTables(Freestyle) })
+	standardTables  = sync.OnceValue(func() *ruleTables { return buildRuleTables(Standard) })
+	renjuTables     = sync.OnceValue(func() *ruleTables { return buildRuleTables(Renju) })
+	caroFreeTables  = sync.OnceValue(func() *ruleTables { return buildRuleTables(CaroFree) })
+	caroExactTables = sync.OnceValue(func() *ruleTables { return buildRuleTables(CaroExact) })
 )
 
 // lineWindow is the eleven cells of a key with the centre (index 5).
@@ -192,68 +178,31 @@ type tableBuilder struct {
 
 const unknownPattern = 0xFF
 
-// validKeys lists the keys a board can produce: on each side of the cell
-// the wall, once reached, continues to the end of the window. They are
-// about an eighth of all keys, so building only them keeps start-up fast;
-// the other entries are never read.
-func validKeys() []uint32 {
-	var sides []uint32 // one side's five cells, nearest in the low bits
-	var walk func(i int, v uint32)
-	walk = func(i int, v uint32) {
-		if i == halfLine {
-			sides = append(sides, v)
-			return
-		}
-		for c := Empty; c <= White; c++ {
-			walk(i+1, v|uint32(c)<<(2*i))
-		}
-		for j := i; j < halfLine; j++ { // the wall from here outwards
-			v |= uint32(Wall) << (2 * j)
-		}
-		sides = append(sides, v)
+func buildTable(r Rule) *patternTable {
+	t := new(patternTable)
+	entry := lazyEntries(r)
+	for key := range t {
+		t[key] = entry(uint32(key))
 	}
-	walk(0, 0)
-	keys := make([]uint32, 0, len(sides)*len(sides))
-	for _, l := range sides {
-		// Nearest-first order to the key's slots: offset -k is slot 5-k.
-		var left uint32
-		for k := 1; k <= halfLine; k++ {
-			left |= (l >> (2 * (k - 1)) & 3) << slotShift(-k)
-		}
-		for _, r := range sides {
-			var right uint32
-			for k := 1; k <= halfLine; k++ {
-				right |= (r >> (2 * (k - 1)) & 3) << slotShift(k)
-			}
-			keys = append(keys, left|right)
-		}
-	}
-	return keys
+	return t
 }
 
-func buildTable(r Rule, all bool) *patternTable {
-	t := new(patternTable)
-	var side [2][]uint8
+// lazyEntries returns a function that classifies a key for both sides on
+// demand (Black's pattern in the low nibble, White's in the high),
+// remembering every key it has classified. Building a rule's tables asks
+// it only for the keys they need, which keeps START quick.
+func lazyEntries(r Rule) func(key uint32) uint8 {
+	var bs [2]*tableBuilder
 	for i, c := range [2]Color{Black, White} {
-		b := tableBuilder{rule: r, c: c, renju: r == Renju && c == Black, memo: make([]uint8, keySize)}
+		b := &tableBuilder{rule: r, c: c, renju: r == Renju && c == Black, memo: make([]uint8, keySize)}
 		for k := range b.memo {
 			b.memo[k] = unknownPattern
 		}
-		if all {
-			for key := uint32(0); key < keySize; key++ {
-				b.classify(key)
-			}
-		} else {
-			for _, key := range validKeys() {
-				b.classify(key)
-			}
-		}
-		side[i] = b.memo
+		bs[i] = b
 	}
-	for key := range t {
-		t[key] = side[0][key] | side[1][key]<<4
+	return func(key uint32) uint8 {
+		return uint8(bs[0].classify(key)) | uint8(bs[1].classify(key))<<4
 	}
-	return t
 }
 
 // classify returns the pattern of a stone of b.c at the centre of key.

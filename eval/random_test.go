@@ -129,6 +129,40 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 	if want := evalSum[b.SideToMove()-1] - evalSum[2-b.SideToMove()]; b.Evaluate() != want {
 		return fmt.Sprintf("Evaluate = %d, recomputed %d", b.Evaluate(), want)
 	}
+	// FirstCombo: a cell with the combo exactly when the recount has one.
+	for s, c := range [2]Color{Black, White} {
+		for cb := Combo(0); cb < NumCombos; cb++ {
+			p := b.FirstCombo(c, cb)
+			if (p == NoPos) != (counts[s][cb] == 0) {
+				return fmt.Sprintf("FirstCombo(%v, %v) = %v with %d such cells", c, cb, p, counts[s][cb])
+			}
+			if p != NoPos && (b.At(p) != Empty || b.Combo(p, c) != cb) {
+				return fmt.Sprintf("FirstCombo(%v, %v) = %s, which has %v", c, cb, where(p), b.Combo(p, c))
+			}
+		}
+	}
+	// Candidates: the naive scan of every cell, in the same order.
+	var naive []Pos
+	for _, p := range b.Cells() {
+		if b.IsEmpty(p) && b.Near(p) && b.Alive(p) {
+			naive = append(naive, p)
+		}
+	}
+	if got := b.Candidates(nil); fmt.Sprint(got) != fmt.Sprint(naive) {
+		return fmt.Sprintf("Candidates %v, naive scan %v", got, naive)
+	}
+	// StoneBounds: the recounted rectangle of the stones.
+	minX, minY, maxX, maxY, any := g.w, g.h, -1, -1, false
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			if c := g.at(x, y); c == Black || c == White {
+				minX, minY, maxX, maxY, any = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y), true
+			}
+		}
+	}
+	if x0, y0, x1, y1, ok := b.StoneBounds(); ok != any || (ok && [4]int{x0, y0, x1, y1} != [4]int{minX, minY, maxX, maxY}) {
+		return fmt.Sprintf("StoneBounds %v %v, recount %v %v", [4]int{x0, y0, x1, y1}, ok, [4]int{minX, minY, maxX, maxY}, any)
+	}
 	if lm := b.LastMove(); lm != NoPos {
 		_, c := b.MoveAt(b.Ply() - 1)
 		want := false
@@ -224,13 +258,17 @@ func randomGame(t *testing.T, rs *refSet, w, h int, seed uint64, steps int, o co
 // many random games, for every rule and several board shapes.
 func TestIncrementalAgainstReference(t *testing.T) {
 	type shape struct{ w, h, games int }
+	// 400 games per rule, 2,000 in all; -short and -race run fewer.
 	games := func(n int) int {
-		if testing.Short() {
-			return max(1, n/10)
+		switch {
+		case testing.Short():
+			return max(1, n/20)
+		case raceDetector:
+			return max(1, n/12)
 		}
 		return n
 	}
-	shapes := []shape{{15, 15, games(60)}, {20, 20, games(40)}, {7, 7, games(30)}, {9, 14, games(15)}, {20, 6, games(15)}, {5, 5, games(10)}}
+	shapes := []shape{{15, 15, games(140)}, {20, 20, games(100)}, {7, 7, games(60)}, {9, 14, games(40)}, {20, 6, games(40)}, {5, 5, games(20)}}
 	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
 		t.Run(r.String(), func(t *testing.T) {
 			t.Parallel()
@@ -242,5 +280,40 @@ func TestIncrementalAgainstReference(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBoardCopy checks that a copied board is independent of the original,
+// also when both are used at once from two goroutines (run with -race).
+func TestBoardCopy(t *testing.T) {
+	b := midgame(t, 15, Renju, 20, 3)
+	h, ev := b.Hash(), b.Evaluate()
+	c := new(Board)
+	*c = *b
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, p := range c.Candidates(nil) {
+			c.Play(p)
+			c.IsForbidden(c.Pos(7, 7))
+			c.Undo()
+		}
+		c.Clear()
+		c.Play(c.Pos(3, 3))
+	}()
+	for _, p := range b.Candidates(nil) {
+		b.Play(p)
+		b.Undo()
+	}
+	<-done
+	if b.Hash() != h || b.Evaluate() != ev || b.Ply() != 20 {
+		t.Errorf("the original changed with its copy")
+	}
+	if c.Ply() != 1 || c.Stones() != 1 {
+		t.Errorf("copy: ply %d, stones %d after Clear and one move", c.Ply(), c.Stones())
+	}
+	b.Clear()
+	if msg := sameAsFresh(b); msg != "" {
+		t.Errorf("Clear leaves a board unlike a new one: %s", msg)
 	}
 }

@@ -221,7 +221,21 @@ func (rc *refClassifier) compute(l refLine) Pattern {
 		l[j] = rc.c
 		next := rc.classify(l)
 		l[j] = Empty
-		grown := map[Pattern]Pattern{F4: F3, B4: H3, F3: F2, H3: H2, F2: F1, H2: H1}[next]
+		grown := Dead
+		switch next {
+		case F4:
+			grown = F3
+		case B4:
+			grown = H3
+		case F3:
+			grown = F2
+		case H3:
+			grown = H2
+		case F2:
+			grown = F1
+		case H2:
+			grown = H1
+		}
 		if grown > best {
 			best = grown
 		}
@@ -231,7 +245,7 @@ func (rc *refClassifier) compute(l refLine) Pattern {
 
 // refCombo combines four reference patterns by the Combo documentation.
 func refCombo(ps [numDirs]Pattern, renjuBlack bool) Combo {
-	n := map[Pattern]int{}
+	var n [numPatterns]int
 	for _, p := range ps {
 		n[p]++
 	}

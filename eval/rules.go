@@ -73,12 +73,17 @@ func (b *Board) IsForbidden(p Pos) bool {
 }
 
 func (b *Board) forbidden(p Pos) bool {
+	// A five wins whatever else the move makes, so look for one in every
+	// direction before any foul.
+	for d := 0; d < numDirs; d++ {
+		if patternOf(b.pats[p][d], Black) == F5 {
+			return false
+		}
+	}
 	var threes [numDirs]bool
 	fours, nThrees := 0, 0
 	for d := 0; d < numDirs; d++ {
 		switch patternOf(b.pats[p][d], Black) {
-		case F5:
-			return false
 		case Overline:
 			return true
 		case DoubleFour:
@@ -91,7 +96,6 @@ func (b *Board) forbidden(p Pos) bool {
 		}
 	}
 	if fours >= 2 {
-		// A five in another direction was ruled out above.
 		return true
 	}
 	if nThrees < 2 {
@@ -110,16 +114,23 @@ func (b *Board) forbidden(p Pos) bool {
 }
 
 // realThree reports whether Black's stone at p has a real open three along
-// d: some empty cell of that line makes a straight open four there and is
-// not itself forbidden.
+// d: some empty cell q of that line makes a straight open four that holds
+// p, and q is not itself forbidden.
+//
+// For renju Black, F4 at q means q closes four stones in a row with an
+// empty five point at each end; that row holds p exactly when every cell
+// between p and q is black. (Another group's three farther along the same
+// line would give an F4 cell that is no four of p's.)
 func (b *Board) realThree(p Pos, d int) bool {
 	step := b.dirs[d]
-	for k := -4; k <= 4; k++ {
-		q := Pos(int(p) + k*step)
-		if k == 0 || !b.inside[q] || b.cells[q] != Empty {
-			continue
+	for _, dir := range [2]int{-step, step} {
+		q := int(p) + dir
+		for k := 1; k <= 3 && b.cells[q] == Black; k++ {
+			q += dir
 		}
-		if patternOf(b.pats[q][d], Black) == F4 && !b.forbidden(q) {
+		// q is the first non-black cell beyond p's stones on this side;
+		// the straight four must be made there.
+		if b.cells[q] == Empty && patternOf(b.pats[q][d], Black) == F4 && !b.forbidden(Pos(q)) {
 			return true
 		}
 	}

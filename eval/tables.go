@@ -1,0 +1,182 @@
+package eval
+
+// ruleTables are the read-only lookup tables of one rule: the line pattern
+// of every key and what the four patterns of a cell add up to. With them a
+// cell's combos and values cost a handful of table reads on every play.
+type ruleTables struct {
+	// half and pat2 give a line key's pattern-table entry (both sides'
+	// patterns, see patternTable) without the 1 MB table itself, which
+	// stays out of the caches on every move. A side's pattern depends on
+	// each half of the line (five cells) only up to the first cell that
+	// blocks it (an opponent stone, or the wall, which differs from an
+	// opponent stone only under caro): cells beyond are never part of a
+	// row through the centre nor its end. Such a truncated half is the
+	// half's class for that side; there are about a hundred. half[0]
+	// maps the ten key bits of offsets -5..-1, half[1] those of +1..+5,
+	// to Black's and White's class indexes premultiplied so that the sum
+	// of a left and a right value holds, in its low and high 16 bits,
+	// indexes into pat2 of Black's and White's pattern: pat2 holds Black's
+	// patterns in the low nibble of its first part and White's in the
+	// high nibble of its second part, so the entry is one OR.
+	half [2][1 << (2 * halfLine)]uint32
+	pat2 []uint8
+	// entry maps a pattern-table entry (both sides' patterns on one line)
+	// to its share of the cell's values and threat counts; the four
+	// directions' shares are summed (see entryShare).
+	entry [256]entryShare
+	// combo maps one side's summed threat counts (15 bits, see
+	// threatCount) to its combo; index 0 is Black, 1 White.
+	combo [2][1 << 15]Combo
+}
+
+// entryShare is one line's contribution to a cell. vals holds four 16-bit
+// lanes: Black's pattern move value, Black's eval value, White's move
+// value, White's eval value. cnt holds Black's threat counts in bits 0-14
+// and White's in bits 16-30. Four shares are summed without carries
+// between lanes: each lane's maximum times four fits (checked when the
+// tables are built).
+type entryShare struct {
+	vals uint64
+	cnt  uint32
+}
+
+// Threat counts: five 3-bit fields per side counting the lines with an
+// open three, a four, an open four, a five and a renju foul (overline or
+// line double four). Four lines never overflow a field.
+const (
+	cntF3   = 0
+	cntB4   = 3
+	cntF4   = 6
+	cntF5   = 9
+	cntFoul = 12
+	cntMask = 1<<15 - 1
+)
+
+// threatCount is the count field a pattern adds to, or 0 for patterns
+// that no combo depends on.
+func threatCount(p Pattern) uint32 {
+	switch p {
+	case F3:
+		return 1 << cntF3
+	case B4:
+		return 1 << cntB4
+	case F4:
+		return 1 << cntF4
+	case F5:
+		return 1 << cntF5
+	case Overline, DoubleFour:
+		return 1 << cntFoul
+	}
+	return 0
+}
+
+// entryOf returns the pattern-table entry of a line key: both sides'
+// patterns (Black's low nibble, White's high).
+func (t *ruleTables) entryOf(key uint32) uint8 {
+	i := t.half[0][key&(1<<(2*halfLine)-1)] + t.half[1][key>>(2*halfLine)]
+	return t.pat2[i&0xFFFF] | t.pat2[i>>16]
+}
+
+// halfClass is the class of one half of a line key for side c: its cells
+// from the centre outward up to and including the first blocking cell, in
+// base 4 with a leading 1 so that lengths differ.
+func halfClass(cells [halfLine]Color, c Color, caro bool) uint32 {
+	cls := uint32(1)
+	for _, v := range cells {
+		if v != c && v != Empty && !(caro && v == Wall) {
+			v = c.Opp() // a block; outside caro the wall blocks alike
+		}
+		cls = cls<<2 | uint32(v)
+		if v != c && v != Empty {
+			break
+		}
+	}
+	return cls
+}
+
+// buildHalves fills t.half and t.pat2, asking entry for the pattern-table
+// entry of one key of each pair of half classes.
+func (t *ruleTables) buildHalves(entry func(key uint32) uint8, r Rule) {
+	const halfKeys = 1 << (2 * halfLine)
+	// halfCells returns the five cells of a half key, nearest first.
+	halfCells := func(h uint32, right bool) (cells [halfLine]Color) {
+		for i := 0; i < halfLine; i++ {
+			slot := halfLine - 1 - i // left half: slot 4 is offset -1
+			if right {
+				slot = i
+			}
+			cells[i] = Color(h>>(2*slot)) & 3
+		}
+		return cells
+	}
+	var idx [2][2][halfKeys]int // [side][left/right][half key] -> class index
+	var reps [2][2][]uint32     // a half key of each class
+	for s, c := range [2]Color{Black, White} {
+		for lr := 0; lr < 2; lr++ {
+			ids := map[uint32]int{}
+			for h := uint32(0); h < halfKeys; h++ {
+				cls := halfClass(halfCells(h, lr == 1), c, r.caro())
+				id, ok := ids[cls]
+				if !ok {
+					id = len(ids)
+					ids[cls] = id
+					reps[s][lr] = append(reps[s][lr], h)
+				}
+				idx[s][lr][h] = id
+			}
+		}
+	}
+	nL := [2]int{len(reps[0][0]), len(reps[1][0])}
+	nR := [2]int{len(reps[0][1]), len(reps[1][1])}
+	base := [2]int{0, nL[0] * nR[0]}
+	t.pat2 = make([]uint8, base[1]+nL[1]*nR[1])
+	if len(t.pat2) > 1<<16 {
+		panic("eval: too many half-line classes")
+	}
+	for s, c := range [2]Color{Black, White} {
+		for i, hl := range reps[s][0] {
+			for j, hr := range reps[s][1] {
+				p := patternOf(entry(hl|hr<<(2*halfLine)), c)
+				t.pat2[base[s]+i*nR[s]+j] = uint8(p) << (4 * s)
+			}
+		}
+	}
+	for h := 0; h < halfKeys; h++ {
+		t.half[0][h] = uint32(base[0]+idx[0][0][h]*nR[0]) | uint32(base[1]+idx[1][0][h]*nR[1])<<16
+		t.half[1][h] = uint32(idx[0][1][h]) | uint32(idx[1][1][h])<<16
+	}
+}
+
+func buildRuleTables(r Rule) *ruleTables {
+	t := &ruleTables{}
+	t.buildHalves(lazyEntries(r), r)
+	for _, v := range patternMoveValue {
+		if v < 0 || 4*v > 0xFFFF {
+			panic("eval: patternMoveValue out of the 16-bit lane")
+		}
+	}
+	for _, v := range patternEvalValue {
+		if v < 0 || 4*v > 0xFFFF {
+			panic("eval: patternEvalValue out of the 16-bit lane")
+		}
+	}
+	for e := range t.entry {
+		pb, pw := patternOf(uint8(e), Black), patternOf(uint8(e), White)
+		if pb >= numPatterns || pw >= numPatterns {
+			continue // no table entry holds these
+		}
+		t.entry[e] = entryShare{
+			vals: uint64(patternMoveValue[pb]) | uint64(patternEvalValue[pb])<<16 |
+				uint64(patternMoveValue[pw])<<32 | uint64(patternEvalValue[pw])<<48,
+			cnt: threatCount(pb) | threatCount(pw)<<16,
+		}
+	}
+	for s := 0; s < 2; s++ {
+		renjuBlack := r == Renju && s == 0
+		for cnt := range t.combo[s] {
+			field := func(shift int) int { return cnt >> shift & 7 }
+			t.combo[s][cnt] = comboFromCounts(field(cntF5), field(cntF4), field(cntB4), field(cntF3), field(cntFoul), renjuBlack)
+		}
+	}
+	return t
+}
