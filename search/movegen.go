@@ -102,16 +102,7 @@ func (s *Searcher) fallbackMoves(out []scoredMove, renjuBlack bool) []scoredMove
 
 // findCombo returns an empty cell where side c has combo cb, or NoPos.
 func (s *Searcher) findCombo(c eval.Color, cb eval.Combo) eval.Pos {
-	b := s.b
-	if b.ComboCount(c, cb) == 0 {
-		return eval.NoPos
-	}
-	for _, p := range b.Cells() {
-		if b.At(p) == eval.Empty && b.Combo(p, c) == cb {
-			return p
-		}
-	}
-	return eval.NoPos
+	return s.b.FirstCombo(c, cb)
 }
 
 // fivePointNear returns an empty cell within four steps of p on its lines
