@@ -30,8 +30,13 @@ type Config struct {
 	Debug func(string)
 }
 
-// DefaultHashMB is the table size when nothing else is said.
-const DefaultHashMB = 128
+// Table sizes in MiB: the default, and the most any flag or INFO may ask
+// for (a larger request is clamped: allocating more than the machine has
+// would kill the process).
+const (
+	DefaultHashMB = 128
+	MaxHashMB     = 4096
+)
 
 // Brain is the engine. Its methods are called from one goroutine at a time.
 type Brain struct {
@@ -55,6 +60,7 @@ func New(cfg Config) *Brain {
 	if cfg.HashMB <= 0 {
 		cfg.HashMB = DefaultHashMB
 	}
+	cfg.HashMB = min(cfg.HashMB, MaxHashMB)
 	br := &Brain{cfg: cfg, rule: eval.Freestyle, clock: NewClock(), hashMB: cfg.HashMB}
 	br.searcher = search.New(br.tableMB())
 	_ = br.Start(15, 15)
@@ -156,7 +162,7 @@ func (br *Brain) SetInfo(key, value string) error {
 		}
 		mb := br.cfg.HashMB
 		if n > 0 {
-			mb = max(1, int(n/1024))
+			mb = int(min(max(n/1024, 1), MaxHashMB))
 		}
 		if mb != br.hashMB {
 			br.hashMB = mb
@@ -319,7 +325,10 @@ func (br *Brain) Takeback(m protocol.Move) error {
 	}
 	_, c := colorAt(b, p)
 	replay(nb, b, p)
-	nb.SetSideToMove(c)
+	if c != eval.Wall {
+		// The removed stone's owner is to move again.
+		nb.SetSideToMove(c)
+	}
 	br.board = nb
 	return nil
 }
@@ -344,6 +353,17 @@ func (br *Brain) Think(ctx context.Context, nBest int, r protocol.Reporter) (pro
 		return protocol.Move{}, err
 	}
 	br.board.Play(p)
+	x, y := br.board.XY(p)
+	return protocol.Move{X: x, Y: y}, nil
+}
+
+// Analyze searches like Think, reporting nBest lines, and returns the best
+// move without playing it (YXNBEST).
+func (br *Brain) Analyze(ctx context.Context, nBest int, r protocol.Reporter) (protocol.Move, error) {
+	p, err := br.search(ctx, nBest, r)
+	if err != nil {
+		return protocol.Move{}, err
+	}
 	x, y := br.board.XY(p)
 	return protocol.Move{X: x, Y: y}, nil
 }

@@ -51,16 +51,20 @@ const (
 // Budget computes the deadlines of a move that starts at now with empties
 // empty cells left on the board.
 func (c *Clock) Budget(now time.Time, empties int) Budget {
-	if c.TurnMS <= 0 {
+	// Beyond a few weeks a limit means "none"; capping keeps the
+	// arithmetic below from overflowing.
+	const longMS = 1 << 31
+	turn, match, leftMS := min(c.TurnMS, longMS), min(c.MatchMS, longMS), min(c.LeftMS, longMS)
+	if turn <= 0 {
 		// timeout_turn 0: play at once.
 		return Budget{Instant: true, Soft: now, Hard: now.Add(30 * time.Millisecond)}
 	}
-	hard := c.TurnMS - turnReserveMS - c.TurnMS*turnReservePc/100
+	hard := turn - turnReserveMS - turn*turnReservePc/100
 	left := int64(Unlimited)
-	if c.haveLeft && c.LeftMS != Unlimited {
-		left = c.LeftMS
-	} else if !c.haveLeft && c.MatchMS > 0 {
-		left = c.MatchMS
+	if c.haveLeft && leftMS < Unlimited {
+		left = leftMS
+	} else if !c.haveLeft && match > 0 {
+		left = match
 	}
 	soft := hard / 2
 	if left != Unlimited {

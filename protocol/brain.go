@@ -104,8 +104,11 @@ type Brain interface {
 	// Takeback removes the stone at m.
 	Takeback(m Move) error
 	// Think chooses, plays and returns the brain's move for the side to move.
-	// nBest > 1 asks for that many best lines in reports (YXNBEST).
 	Think(ctx context.Context, nBest int, r Reporter) (Move, error)
+	// Analyze searches the side to move's position like Think, reporting
+	// the nBest best lines, and returns the best move without playing it
+	// (YXNBEST: analysis GUIs set the position with YXBOARD each time).
+	Analyze(ctx context.Context, nBest int, r Reporter) (Move, error)
 	// Swap2 answers a SWAP2BOARD block holding the given stones in order.
 	Swap2(ctx context.Context, stones []Move, r Reporter) (Swap2Answer, error)
 	// Forbidden lists the cells where Black may not play now (YXSHOWFORBID).

@@ -150,6 +150,25 @@ func (b *fakeBrain) Takeback(m Move) error {
 	return nil
 }
 
+// Analyze records the call and answers the first empty cell, playing
+// nothing.
+func (b *fakeBrain) Analyze(ctx context.Context, nBest int, r Reporter) (Move, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.record("Analyze %d", nBest)
+	if b.w == 0 {
+		return Move{}, errors.New("no game started")
+	}
+	for y := 0; y < b.h; y++ {
+		for x := 0; x < b.w; x++ {
+			if _, ok := b.stones[Move{x, y}]; !ok {
+				return Move{x, y}, nil
+			}
+		}
+	}
+	return Move{}, errors.New("board full")
+}
+
 func (b *fakeBrain) Think(ctx context.Context, nBest int, r Reporter) (Move, error) {
 	b.mu.Lock()
 	b.record("Think %d", nBest)

@@ -311,7 +311,7 @@ func (s *session) handle(l rawLine) bool {
 			s.think(1)
 		}
 	case KindYXNBest:
-		s.think(c.N)
+		s.analyze(c.N)
 	case KindTakeback:
 		if s.do(func() error { return s.brain.Takeback(c.Move) }) {
 			s.w.OK()
@@ -427,6 +427,14 @@ func (s *session) finishBlock(b *block) {
 func (s *session) think(nBest int) {
 	s.start(false, nil, func(ctx context.Context) (jobResult, error) {
 		m, err := s.brain.Think(ctx, nBest, s.rep)
+		return jobResult{move: m}, err
+	})
+}
+
+// analyze starts Analyze with nBest lines (YXNBEST).
+func (s *session) analyze(nBest int) {
+	s.start(false, nil, func(ctx context.Context) (jobResult, error) {
+		m, err := s.brain.Analyze(ctx, nBest, s.rep)
 		return jobResult{move: m}, err
 	})
 }

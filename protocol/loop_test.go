@@ -100,7 +100,7 @@ func TestSessionEveryCommand(t *testing.T) {
 					"SetPosition [3,3,2]",
 					"Forbidden",
 					"ClearHash",
-					"Think 3",
+					"Analyze 3",
 					"Start 20 15",
 					"Swap2 0",
 					"Swap2 3",

@@ -128,3 +128,27 @@ func TestFlags(t *testing.T) {
 		t.Errorf("bad flag: exit %d", code)
 	}
 }
+
+// TestOddInput covers inputs that once broke the engine: taking back a
+// blocked cell, absurd table and time sizes, YXNBEST (analysis: it must
+// not play its move), and swap2 on the smallest board.
+func TestOddInput(t *testing.T) {
+	got := session(t, nil,
+		"START 15", "INFO timeout_turn 300",
+		"BOARD", "0,0,3", "7,7,2", "DONE", // a move
+		"TAKEBACK 0,0", "TURN 4,4", // OK, a move
+		"INFO hash_size 99999999999", "INFO timeout_turn 9223372036854775807", "INFO timeout_turn 200",
+		"YXBOARD", "7,7,1", "8,8,2", "DONE",
+		"YXNBEST 3", "YXNBEST 3", // the same answer twice: nothing was played
+		"START 5", "SWAP2BOARD", "DONE",
+		"END")
+	if len(got) != 8 {
+		t.Fatalf("got %q", got)
+	}
+	for i, want := range []string{"OK", move, "OK", move, move, move, "OK", `~\d+,\d+ \d+,\d+ \d+,\d+`} {
+		expect(t, got[i:i+1], want)
+	}
+	if got[4] != got[5] {
+		t.Errorf("YXNBEST answered %s then %s: the first one was played", got[4], got[5])
+	}
+}
