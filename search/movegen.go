@@ -25,44 +25,32 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	them := us.Opp()
 	renjuBlack := b.Rule() == eval.Renju && us == eval.Black
 	out := s.moveBuf[ply][:0]
-	a := s.area[s.areaTop]
-	for y := a.y0; y <= a.y1; y++ {
-		for p := b.Pos(a.x0, y); p <= b.Pos(a.x1, y); p++ {
-			if b.At(p) != eval.Empty || !b.Near(p) || !b.Alive(p) {
-				continue
-			}
-			cu, ct := b.Combo(p, us), b.Combo(p, them)
-			if threatened && cu < eval.ComboFour && ct < eval.ComboFour && !s.threatLine(p, them) {
-				continue
-			}
-			if renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
-				continue
-			}
-			sc := 4*b.MoveValue(p, us) + 3*b.MoveValue(p, them) + s.history[us-1][p]/16
-			switch p {
-			case ttMove:
-				sc += orderTT
-			case s.killers[ply][0]:
-				sc += orderKiller
-			case s.killers[ply][1]:
-				sc += orderKiller / 2
-			}
-			out = append(out, scoredMove{p, sc})
+	for p := range s.emptyInArea {
+		if !b.Near(p) || !b.Alive(p) {
+			continue
 		}
+		cu, ct := b.Combo(p, us), b.Combo(p, them)
+		if threatened && cu < eval.ComboFour && ct < eval.ComboFour && !s.threatLine(p, them) {
+			continue
+		}
+		if renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
+			continue
+		}
+		sc := 4*b.MoveValue(p, us) + 3*b.MoveValue(p, them) + s.history[us-1][p]/16
+		switch p {
+		case ttMove:
+			sc += orderTT
+		case s.killers[ply][0]:
+			sc += orderKiller
+		case s.killers[ply][1]:
+			sc += orderKiller / 2
+		}
+		out = append(out, scoredMove{p, sc})
 	}
 	if len(out) == 0 && ply == 0 {
 		out = s.fallbackMoves(out, renjuBlack)
 	}
-	// Insertion sort: short lists, mostly small.
-	for i := 1; i < len(out); i++ {
-		m := out[i]
-		j := i
-		for j > 0 && out[j-1].score < m.score {
-			out[j] = out[j-1]
-			j--
-		}
-		out[j] = m
-	}
+	sortMoves(out)
 	s.moveBuf[ply] = out
 	return out
 }
@@ -149,6 +137,19 @@ func (a area) with(x, y int, b *eval.Board) area {
 	a.x1 = min(b.Width()-1, max(a.x1, x+2))
 	a.y1 = min(b.Height()-1, max(a.y1, y+2))
 	return a
+}
+
+// emptyInArea yields the empty cells of the current area in row order.
+func (s *Searcher) emptyInArea(yield func(eval.Pos) bool) {
+	b := s.b
+	a := s.area[s.areaTop]
+	for y := a.y0; y <= a.y1; y++ {
+		for p := b.Pos(a.x0, y); p <= b.Pos(a.x1, y); p++ {
+			if b.At(p) == eval.Empty && !yield(p) {
+				return
+			}
+		}
+	}
 }
 
 // play makes a move during the search, keeping the area up to date.

@@ -139,6 +139,7 @@ type Searcher struct {
 	area       [maxGamePly + 2]area
 	areaTop    int
 	vctBuf     [maxGamePly + 2][]scoredMove
+	vctDefBuf  [maxGamePly + 2][]eval.Pos
 	vcfPath    []eval.Pos
 	vcfWin     []eval.Pos
 	vcfLen     int
@@ -170,6 +171,20 @@ func (s *Searcher) Clear() {
 func (s *Searcher) Stop() {
 	s.stopped.Store(true)
 	s.stop.Store(true)
+}
+
+// nodeBudget limits the search to n more nodes until the function it
+// returns is called, which restores the limit and resumes the search if
+// only this budget stopped it.
+func (s *Searcher) nodeBudget(n uint64) func() {
+	saved := s.maxNodes
+	if limit := s.nodes + n; saved == 0 || limit < saved {
+		s.maxNodes = limit
+	}
+	return func() {
+		s.maxNodes = saved
+		s.resume()
+	}
 }
 
 // resume clears a stop raised by a sub-search's own node limit, unless the

@@ -46,26 +46,20 @@ func (s *Searcher) vcf(ply, budget int) bool {
 		return false // proven: no VCF within this budget
 	}
 	fours := s.vcfBuf[ply][:0]
-	a := s.area[s.areaTop]
-	for y := a.y0; y <= a.y1; y++ {
-		for p := b.Pos(a.x0, y); p <= b.Pos(a.x1, y); p++ {
-			if b.At(p) != eval.Empty {
-				continue
-			}
-			// ComboDoubleThree carries no four, except for renju Black where
-			// it may hide a four-three-three: skipped too.
-			cb := b.Combo(p, us)
-			if cb < eval.ComboFour || cb == eval.ComboDoubleThree || s.forbidden(p) {
-				continue
-			}
-			if cb == eval.ComboFlexFour {
-				// An open four: the opponent blocks one end, we take the other.
-				s.vcfDone(p)
-				s.vcfLen += 2
-				return true
-			}
-			fours = append(fours, p)
+	for p := range s.emptyInArea {
+		// ComboDoubleThree carries no four, except for renju Black where
+		// it may hide a four-three-three: skipped too.
+		cb := b.Combo(p, us)
+		if cb < eval.ComboFour || cb == eval.ComboDoubleThree || s.forbidden(p) {
+			continue
 		}
+		if cb == eval.ComboFlexFour {
+			// An open four: the opponent blocks one end, we take the other.
+			s.vcfDone(p)
+			s.vcfLen += 2
+			return true
+		}
+		fours = append(fours, p)
 	}
 	// Four-threes first: they end the search soonest.
 	for i := 1; i < len(fours); i++ {
@@ -165,15 +159,7 @@ func (s *Searcher) vcfDoneAny(c eval.Color) {
 // budget: when it runs out the list is returned unfiltered.
 func (s *Searcher) refuteOpponentVCF(legal []eval.Pos) []eval.Pos {
 	b := s.b
-	savedMax := s.maxNodes
-	limit := s.nodes + vcfDefenceNodes
-	if savedMax == 0 || limit < savedMax {
-		s.maxNodes = limit
-	}
-	defer func() {
-		s.maxNodes = savedMax
-		s.resume()
-	}()
+	defer s.nodeBudget(vcfDefenceNodes)()
 	us := b.SideToMove()
 	b.SetSideToMove(us.Opp())
 	threat := s.vcf(0, 30)

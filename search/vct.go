@@ -15,15 +15,7 @@ import "wuzi/eval"
 // assumption, shared with the VCF, that a defender four is answered by
 // a block that is itself a four).
 func (s *Searcher) vctRoot(budget int, maxNodes uint64) (eval.Pos, bool) {
-	savedMax := s.maxNodes
-	limit := s.nodes + maxNodes
-	if savedMax == 0 || limit < savedMax {
-		s.maxNodes = limit
-	}
-	defer func() {
-		s.maxNodes = savedMax
-		s.resume()
-	}()
+	defer s.nodeBudget(maxNodes)()
 	for depth := 4; depth <= budget; depth += 2 {
 		if p, ok := s.vctNode(0, depth); ok {
 			return p, true
@@ -75,21 +67,15 @@ func (s *Searcher) vctNode(ply, budget int) (eval.Pos, bool) {
 		return eval.NoPos, false
 	}
 	moves := s.vctBuf[ply][:0]
-	a := s.area[s.areaTop]
-	for y := a.y0; y <= a.y1; y++ {
-		for p := b.Pos(a.x0, y); p <= b.Pos(a.x1, y); p++ {
-			if b.At(p) != eval.Empty {
-				continue
-			}
-			cb := b.Combo(p, us)
-			if cb < eval.ComboThree || cb == eval.ComboForbidden {
-				continue
-			}
-			if cb == eval.ComboDoubleThree && s.forbidden(p) {
-				continue
-			}
-			moves = append(moves, scoredMove{p, b.MoveValue(p, us) + b.MoveValue(p, them)/2})
+	for p := range s.emptyInArea {
+		cb := b.Combo(p, us)
+		if cb < eval.ComboThree || cb == eval.ComboForbidden {
+			continue
 		}
+		if cb == eval.ComboDoubleThree && s.forbidden(p) {
+			continue
+		}
+		moves = append(moves, scoredMove{p, b.MoveValue(p, us) + b.MoveValue(p, them)/2})
 	}
 	sortMoves(moves)
 	s.vctBuf[ply] = moves
@@ -154,29 +140,30 @@ func (s *Searcher) vctAfterThree(p eval.Pos, ply, budget int) bool {
 	if b.ComboCount(us, eval.ComboFlexFour) == 0 && b.ComboCount(us, eval.ComboFive) == 0 {
 		return false // not a real threat after all (e.g. a renju fake three)
 	}
-	a := s.area[s.areaTop]
-	defences := 0
-	for y := a.y0; y <= a.y1; y++ {
-		for d := b.Pos(a.x0, y); d <= b.Pos(a.x1, y); d++ {
-			if b.At(d) != eval.Empty || (them == eval.Black && b.IsForbidden(d)) {
-				continue
-			}
-			counter := b.Combo(d, them) >= eval.ComboFour && b.Combo(d, them) != eval.ComboDoubleThree
-			if b.Combo(d, them) == eval.ComboFive {
-				return false // the defender wins first
-			}
-			s.play(d)
-			stops := b.ComboCount(us, eval.ComboFlexFour) == 0 && b.ComboCount(us, eval.ComboFive) == 0
-			if !counter && !stops {
-				s.undo()
-				continue // the open four follows: no defence
-			}
-			defences++
-			_, win := s.vctNode(ply+2, budget-2)
+	// The defences are collected first: playing them moves the area.
+	defences := s.vctDefBuf[ply][:0]
+	for d := range s.emptyInArea {
+		if them == eval.Black && b.IsForbidden(d) {
+			continue
+		}
+		if b.Combo(d, them) == eval.ComboFive {
+			return false // the defender wins first
+		}
+		defences = append(defences, d)
+	}
+	s.vctDefBuf[ply] = defences
+	for _, d := range defences {
+		counter := b.Combo(d, them) >= eval.ComboFour && b.Combo(d, them) != eval.ComboDoubleThree
+		s.play(d)
+		stops := b.ComboCount(us, eval.ComboFlexFour) == 0 && b.ComboCount(us, eval.ComboFive) == 0
+		if !counter && !stops {
 			s.undo()
-			if !win {
-				return false
-			}
+			continue // the open four follows: no defence
+		}
+		_, win := s.vctNode(ply+2, budget-2)
+		s.undo()
+		if !win {
+			return false
 		}
 	}
 	return true
