@@ -46,6 +46,10 @@ type Settings struct {
 	// UseBegin asks an engine's move on an empty board with BEGIN (as
 	// Piskvork does) instead of an empty BOARD block (as GomocupJudge does).
 	UseBegin bool
+	// Lenient skips answer lines that are not moves (ERROR, UNKNOWN,
+	// junk) as GomocupJudge does, instead of scoring them as a loss as
+	// Piskvork does; the engine must still move in time.
+	Lenient bool
 }
 
 // Validate checks the settings.
@@ -188,7 +192,7 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 		if err := pl.proc.Send(append([]string{"INFO time_left " + pl.timeLeft(s)}, res.request(pl, s)...)...); err != nil {
 			return res.fail(pl.color, err, pl.proc), nil
 		}
-		x, y, at, err := pl.proc.ReadMove(ctx, sent.Add(s.Tolerance+limit-pl.carry))
+		x, y, at, err := pl.proc.ReadMove(ctx, sent.Add(s.Tolerance+limit-pl.carry), s.Lenient)
 		for _, m := range pl.proc.Messages() {
 			res.Messages = append(res.Messages, Message{Ply: ply, Color: pl.color, Text: m})
 		}

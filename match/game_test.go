@@ -357,3 +357,19 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("interrupting took %v", d)
 	}
 }
+
+// TestLenient: an ERROR line followed by a move loses under Piskvork's
+// rules (the default) and is skipped under GomocupJudge's (--lenient).
+func TestLenient(t *testing.T) {
+	bad := fake(t, "bad", "-mode", "errormove", "-after", "1")
+	strict := play(t, quick(), bad, fake(t, "good"), nil)
+	if strict.Reason != ReasonUnparseable || strict.Winner != eval.White {
+		t.Errorf("strict: winner %v by %q, want White by unparseable", strict.Winner, strict.Reason)
+	}
+	s := quick()
+	s.Lenient = true
+	lenient := play(t, s, bad, fake(t, "good"), nil)
+	if lenient.Reason == ReasonUnparseable || lenient.Record.Failure {
+		t.Errorf("lenient: ended by %q (%s); the ERROR line should have been skipped", lenient.Reason, lenient.Detail)
+	}
+}

@@ -79,6 +79,7 @@ type options struct {
 	random      bool
 	seed        uint64
 	begin       bool
+	lenient     bool
 	psqDir      string
 	sgfFile     string
 	msgDir      string
@@ -110,6 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.random, "random", false, "play the openings in random order (with --seed)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed for --random (0: from the clock)")
 	fs.BoolVar(&o.begin, "begin", false, "ask for a move on an empty board with BEGIN instead of an empty BOARD")
+	fs.BoolVar(&o.lenient, "lenient", false, "skip answer lines that are not moves, as GomocupJudge does (default: they lose, as in Piskvork)")
 	fs.StringVar(&o.psqDir, "psq", "", "save every game as DIR/game-NNNN.psq (Piskvork format)")
 	fs.StringVar(&o.sgfFile, "sgf", "", "save every game to this SGF collection file")
 	fs.StringVar(&o.msgDir, "messages", "", "keep the engines' MESSAGE lines as DIR/game-NNNN.txt")
@@ -218,7 +220,7 @@ func configure(o options) (match.Config, error) {
 	cfg.Settings = match.Settings{
 		Width: w, Height: h, Rule: rule,
 		TurnTime: o.turn, MatchTime: o.matchTime, Tolerance: o.tolerance,
-		MaxMemory: o.maxMemory, MaxPlies: plies, UseBegin: o.begin,
+		MaxMemory: o.maxMemory, MaxPlies: plies, UseBegin: o.begin, Lenient: o.lenient,
 	}
 	if err := cfg.Settings.Validate(); err != nil {
 		return cfg, err

@@ -290,24 +290,29 @@ func (p *Process) WaitOK(ctx context.Context, deadline time.Time) (time.Time, er
 }
 
 // ReadMove waits until the deadline for a move "x,y". It returns the
-// coordinates as the engine wrote them (possibly off the board: the referee
-// judges) and when the answer arrived, or an Error (ctx.Err() when ctx is
-// cancelled).
-func (p *Process) ReadMove(ctx context.Context, deadline time.Time) (x, y int, at time.Time, err error) {
-	line, at, err := p.next(ctx, deadline)
-	if err != nil {
-		return 0, 0, at, err
-	}
-	word, _, _ := strings.Cut(line, " ")
-	switch strings.ToUpper(word) {
-	case "ERROR", "UNKNOWN":
-		return 0, 0, at, p.fail(Unparseable, fmt.Sprintf("answered %q", line))
-	}
-	x, y, ok := ParseMove(line)
-	if !ok {
+// move and when its line arrived. A line that is not a move loses as
+// Unparseable, as Piskvork has it; with lenient set it is skipped (kept in
+// the output tail) and the engine may still answer before the deadline,
+// as GomocupJudge has it.
+func (p *Process) ReadMove(ctx context.Context, deadline time.Time, lenient bool) (x, y int, at time.Time, err error) {
+	for {
+		line, at, err := p.next(ctx, deadline)
+		if err != nil {
+			return 0, 0, at, err
+		}
+		if x, y, ok := ParseMove(line); ok {
+			return x, y, at, nil
+		}
+		if lenient {
+			continue
+		}
+		word, _, _ := strings.Cut(line, " ")
+		switch strings.ToUpper(word) {
+		case "ERROR", "UNKNOWN":
+			return 0, 0, at, p.fail(Unparseable, fmt.Sprintf("answered %q", line))
+		}
 		return 0, 0, at, p.fail(Unparseable, fmt.Sprintf("answered %q, not a move", line))
 	}
-	return x, y, at, nil
 }
 
 // ParseMove reads "x,y" (spaces around the numbers allowed).

@@ -169,6 +169,10 @@ func (b *brain) move() {
 		case "error":
 			b.say("ERROR something went wrong")
 			return
+		case "errormove":
+			// An ERROR line, then a legal move all the same (as some
+			// engines do with an INFO they do not know).
+			b.say("ERROR Unknown command: TIME_LEFT")
 		}
 	}
 	if b.mode == "seq" && b.moves <= len(b.seq) {
