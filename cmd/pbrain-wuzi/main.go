@@ -50,6 +50,7 @@ Flags:
 		if err == pflag.ErrHelp {
 			return 0
 		}
+		fmt.Fprintf(stderr, "pbrain-wuzi: %v (try --help)\n", err)
 		return 2
 	}
 	if *version {

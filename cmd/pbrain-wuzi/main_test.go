@@ -124,8 +124,9 @@ func TestFlags(t *testing.T) {
 	if code := run([]string{"--help"}, strings.NewReader(""), &out, &errOut); code != 0 || out.Len() != 0 || !strings.Contains(errOut.String(), "--hash") {
 		t.Errorf("--help: exit %d, stdout %q", code, out.String())
 	}
-	if code := run([]string{"--nonsense"}, strings.NewReader(""), &out, &errOut); code != 2 {
-		t.Errorf("bad flag: exit %d", code)
+	errOut.Reset()
+	if code := run([]string{"--nonsense"}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "nonsense") {
+		t.Errorf("bad flag: exit %d, stderr %q", code, errOut.String())
 	}
 }
 

@@ -122,6 +122,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, pflag.ErrHelp) {
 			return 0
 		}
+		fmt.Fprintf(stderr, "wuzi-match: %v (try --help)\n", err)
 		return 2
 	}
 	if fs.NArg() > 0 {

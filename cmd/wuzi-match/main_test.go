@@ -123,10 +123,14 @@ func TestBadFlags(t *testing.T) {
 		{"-e", "cmd=x", "--sprt", "5,1"},
 		{"-e", "cmd=x,colour=red"},
 		{"-e", "cmd=x", "stray"},
+		{"-e", "cmd=x", "--no-such-flag"},
 	} {
 		var out, errb bytes.Buffer
 		if rc := run(args, &out, &errb); rc != 2 {
 			t.Errorf("%v: rc %d, want 2 (%s)", args, rc, errb.String())
+		}
+		if errb.Len() == 0 {
+			t.Errorf("%v: no message says what is wrong", args)
 		}
 	}
 }
