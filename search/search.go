@@ -377,6 +377,7 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 			break
 		}
 		prevScore = score
+		changed := depth > 1 && moves[0].pos != best.Move
 		best = Result{Move: moves[0].pos, Score: moves[0].score, Depth: depth, PV: moves[0].pv, Reason: "search"}
 		if onInfo != nil {
 			for i := 0; i < min(nBest, len(moves)); i++ {
@@ -391,7 +392,7 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 		if IsMate(score) && MatePlies(score) <= depth {
 			break // a proven result will not change with depth
 		}
-		if !lim.Soft.IsZero() && time.Now().After(lim.Soft) {
+		if !lim.Soft.IsZero() && !s.timeForAnotherIteration(lim.Soft, changed) {
 			break
 		}
 		if lim.MaxNodes > 0 && s.nodes >= lim.MaxNodes {
@@ -447,4 +448,16 @@ func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) i
 	}
 	slices.SortStableFunc(moves, func(a, b rootMove) int { return b.score - a.score })
 	return bestScore
+}
+
+// timeForAnotherIteration decides, after an iteration, whether to start
+// the next: while the soft deadline has not passed, and, when this
+// iteration changed the best move, until half again as long (the hard
+// deadline still aborts). Stopping early on a stable move lost matches
+// (docs/evidence.md), so a stable move keeps the plain soft deadline.
+func (s *Searcher) timeForAnotherIteration(soft time.Time, changed bool) bool {
+	if changed {
+		soft = s.start.Add(soft.Sub(s.start) * 3 / 2)
+	}
+	return time.Now().Before(soft)
 }
