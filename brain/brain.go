@@ -35,7 +35,7 @@ type Config struct {
 // would kill the process).
 const (
 	DefaultHashMB = 128
-	MaxHashMB     = 4096
+	MaxHashMB     = 1024
 )
 
 // Brain is the engine. Its methods are called from one goroutine at a time.

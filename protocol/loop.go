@@ -132,8 +132,8 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 	input := lines
 	// ending is armed by END or the end of input: from then on every
 	// search is stopped at once so that what was sent before gets its
-	// answer, and Run returns when the grace time runs out whatever a
-	// stubborn brain does.
+	// answer, and Run returns when a search has not answered within the
+	// grace time, whatever a stubborn brain does.
 	var ending <-chan time.Time
 	startEnding := func() {
 		s.hurry = true
@@ -202,6 +202,10 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 			queued += len(l.text)
 		case r := <-done:
 			s.finish(r)
+			if ending != nil {
+				// Progress: the next stopped search gets its own grace.
+				ending = time.After(cfg.endGrace)
+			}
 		}
 	}
 }

@@ -138,7 +138,8 @@ func TestOddInput(t *testing.T) {
 		"START 15", "INFO timeout_turn 300",
 		"BOARD", "0,0,3", "7,7,2", "DONE", // a move
 		"TAKEBACK 0,0", "TURN 4,4", // OK, a move
-		"INFO hash_size 99999999999", "INFO timeout_turn 9223372036854775807", "INFO timeout_turn 200",
+		"INFO max_memory 100000000", "INFO hash_size 99999999999", // clamped, then capped by max_memory
+		"INFO timeout_turn 9223372036854775807", "INFO timeout_turn 200",
 		"YXBOARD", "7,7,1", "8,8,2", "DONE",
 		"YXNBEST 3", "YXNBEST 3", // the same answer twice: nothing was played
 		"START 5", "SWAP2BOARD", "DONE",
