@@ -47,10 +47,10 @@ func BenchmarkPlayUndo15(bm *testing.B)      { benchPlayUndo(bm, 15, Freestyle) 
 func BenchmarkPlayUndo20(bm *testing.B)      { benchPlayUndo(bm, 20, Freestyle) }
 func BenchmarkPlayUndo15Renju(bm *testing.B) { benchPlayUndo(bm, 15, Renju) }
 
-// BenchmarkCandidatesScan is the naive candidate scan a search could do
-// over Cells: IsEmpty && Near && Alive.
-func BenchmarkCandidatesScan15(bm *testing.B) {
-	b := midgame(bm, 15, Freestyle, 30, 1)
+// benchCandidatesScan is the naive candidate scan a search could do over
+// Cells: IsEmpty && Near && Alive.
+func benchCandidatesScan(bm *testing.B, size int) {
+	b := midgame(bm, size, Freestyle, 30, 1)
 	buf := make([]Pos, 0, 512)
 	bm.ReportAllocs()
 	for i := 0; i < bm.N; i++ {
@@ -63,10 +63,10 @@ func BenchmarkCandidatesScan15(bm *testing.B) {
 	}
 }
 
-// BenchmarkCandidates15 is the same set through Candidates, which scans
-// only the stones' bounding rectangle grown by two.
-func BenchmarkCandidates15(bm *testing.B) {
-	b := midgame(bm, 15, Freestyle, 30, 1)
+// benchCandidates is the same set through Candidates, which scans only the
+// stones' bounding rectangle grown by two.
+func benchCandidates(bm *testing.B, size int) {
+	b := midgame(bm, size, Freestyle, 30, 1)
 	buf := make([]Pos, 0, 512)
 	bm.ReportAllocs()
 	for i := 0; i < bm.N; i++ {
@@ -74,28 +74,10 @@ func BenchmarkCandidates15(bm *testing.B) {
 	}
 }
 
-func BenchmarkCandidatesScan20(bm *testing.B) {
-	b := midgame(bm, 20, Freestyle, 30, 1)
-	buf := make([]Pos, 0, 512)
-	bm.ReportAllocs()
-	for i := 0; i < bm.N; i++ {
-		buf = buf[:0]
-		for _, p := range b.Cells() {
-			if b.IsEmpty(p) && b.Near(p) && b.Alive(p) {
-				buf = append(buf, p)
-			}
-		}
-	}
-}
-
-func BenchmarkCandidates20(bm *testing.B) {
-	b := midgame(bm, 20, Freestyle, 30, 1)
-	buf := make([]Pos, 0, 512)
-	bm.ReportAllocs()
-	for i := 0; i < bm.N; i++ {
-		buf = b.Candidates(buf[:0])
-	}
-}
+func BenchmarkCandidatesScan15(bm *testing.B) { benchCandidatesScan(bm, 15) }
+func BenchmarkCandidates15(bm *testing.B)     { benchCandidates(bm, 15) }
+func BenchmarkCandidatesScan20(bm *testing.B) { benchCandidatesScan(bm, 20) }
+func BenchmarkCandidates20(bm *testing.B)     { benchCandidates(bm, 20) }
 
 // BenchmarkFirstCombo asks, after each play, where the side to move's
 // best threat cells are, as a search's root shortcuts would.
