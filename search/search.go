@@ -40,6 +40,9 @@ const (
 	vctPlies        = 14
 	vctNodes        = 40000
 	vcfDefenceNodes = 40000
+	vctDefencePlies = 8
+	vctDefenceMoves = 12
+	vctDefenceNodes = 20000
 )
 
 // IsMate reports whether score is a proven win or loss.
@@ -303,6 +306,9 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 		if len(legal) == 1 {
 			return report(Result{Move: legal[0], Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "only defence"})
 		}
+	}
+	if s.Options.UseVCT && len(legal) > 1 {
+		legal = s.refuteOpponentVCT(legal)
 	}
 	// 6. Iterative deepening (its first iteration runs even when stopped).
 	return s.iterate(lim, legal, onInfo)

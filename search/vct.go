@@ -1,6 +1,10 @@
 package search
 
-import "wuzi/eval"
+import (
+	"slices"
+
+	"wuzi/eval"
+)
 
 // vctRoot looks for a win by continuous threats (fours and open threes)
 // for the side to move, within budget plies and until the deadline. It
@@ -180,4 +184,47 @@ func sortMoves(ms []scoredMove) {
 		}
 		ms[j] = m
 	}
+}
+
+// refuteOpponentVCT returns the moves of legal after which the opponent
+// has no win by continuous threats, when it has one now: only the first
+// vctDefenceMoves candidates are tried, and all of legal is returned when
+// none of them refutes it or the node budget runs out.
+func (s *Searcher) refuteOpponentVCT(legal []eval.Pos) []eval.Pos {
+	b := s.b
+	them := b.SideToMove().Opp()
+	if b.ComboCount(them, eval.ComboThree)+b.ComboCount(them, eval.ComboDoubleThree)+b.ComboCount(them, eval.ComboFourThree) == 0 {
+		return legal // no open three to start a VCT with
+	}
+	defer s.nodeBudget(vctDefenceNodes)()
+	us := b.SideToMove()
+	b.SetSideToMove(them)
+	_, threat := s.vctNode(0, vctDefencePlies)
+	b.SetSideToMove(us)
+	if !threat || s.stop.Load() {
+		return legal
+	}
+	var keep []eval.Pos
+	for _, p := range legal[:min(len(legal), vctDefenceMoves)] {
+		s.play(p)
+		_, still := s.vctNode(1, vctDefencePlies)
+		s.undo()
+		if s.stop.Load() {
+			return legal
+		}
+		if !still {
+			keep = append(keep, p)
+		}
+	}
+	if len(keep) == 0 {
+		return legal
+	}
+	// Refutations first, the rest after: the search decides.
+	out := append([]eval.Pos(nil), keep...)
+	for _, p := range legal {
+		if !slices.Contains(keep, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

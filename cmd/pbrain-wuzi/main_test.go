@@ -131,8 +131,8 @@ func TestFlags(t *testing.T) {
 }
 
 // TestOddInput covers inputs that once broke the engine: taking back a
-// blocked cell, absurd table and time sizes, YXNBEST (analysis: it must
-// not play its move), and swap2 on the smallest board.
+// blocked cell, absurd table and time sizes, YXNBEST, and swap2 on the
+// smallest board.
 func TestOddInput(t *testing.T) {
 	got := session(t, nil,
 		"START 15", "INFO timeout_turn 300",
@@ -141,7 +141,7 @@ func TestOddInput(t *testing.T) {
 		"INFO max_memory 100000000", "INFO hash_size 99999999999", // clamped, then capped by max_memory
 		"INFO timeout_turn 9223372036854775807", "INFO timeout_turn 200",
 		"YXBOARD", "7,7,1", "8,8,2", "DONE",
-		"YXNBEST 3", "YXNBEST 3", // the same answer twice: nothing was played
+		"YXNBEST 3", "YXNBEST 3", // analysis (that it plays nothing is checked in brain)
 		"START 5", "SWAP2BOARD", "DONE",
 		"END")
 	if len(got) != 8 {
@@ -149,8 +149,5 @@ func TestOddInput(t *testing.T) {
 	}
 	for i, want := range []string{"OK", move, "OK", move, move, move, "OK", `~\d+,\d+ \d+,\d+ \d+,\d+`} {
 		expect(t, got[i:i+1], want)
-	}
-	if got[4] != got[5] {
-		t.Errorf("YXNBEST answered %s then %s: the first one was played", got[4], got[5])
 	}
 }
