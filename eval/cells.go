@@ -175,26 +175,22 @@ func (b *Board) subTotals(ci *cellInfo) {
 	b.comboCount[1][ci.combo[1]]--
 }
 
-func (b *Board) stonePlaced(p Pos, c Color) {
-	if c == Wall {
-		return
-	}
-	for dy := -2; dy <= 2; dy++ {
-		row := int(p) + dy*b.stride
-		for dx := -2; dx <= 2; dx++ {
-			b.near[row+dx]++
-		}
-	}
-}
+// stonePlaced counts a new stone at p in the near counts of its 5×5 square.
+func (b *Board) stonePlaced(p Pos, c Color) { b.addNear(p, c, 1) }
 
-func (b *Board) stoneRemoved(p Pos, c Color) {
+// stoneRemoved takes the stone at p out of the near counts.
+func (b *Board) stoneRemoved(p Pos, c Color) { b.addNear(p, c, 0xFF) }
+
+// addNear adds delta (modulo 256, so 0xFF subtracts one) to the near count
+// of every cell in the 5×5 square around p; blocked cells count for nothing.
+func (b *Board) addNear(p Pos, c Color, delta uint8) {
 	if c == Wall {
 		return
 	}
 	for dy := -2; dy <= 2; dy++ {
 		row := int(p) + dy*b.stride
 		for dx := -2; dx <= 2; dx++ {
-			b.near[row+dx]--
+			b.near[row+dx] += delta
 		}
 	}
 }
