@@ -277,12 +277,7 @@ func TestReports(t *testing.T) {
 func TestStopWhileThinking(t *testing.T) {
 	for _, stop := range []string{"STOP", "YXSTOP", "yxstop", "  Stop  "} {
 		t.Run(stop, func(t *testing.T) {
-			b := newFake()
-			b.block = true
-			h := newHarness(t, b)
-			h.send("START 15\r\nTURN 7,7\r\n")
-			h.expect("OK")
-			h.waitThinking()
+			b, h := thinking(t, "START 15\r\nTURN 7,7\r\n")
 			// Commands that arrive while thinking wait for the move.
 			h.send("ABOUT\r\nINFO time_left 1000\r\nTURN 3,3\r\n")
 			time.Sleep(20 * time.Millisecond)
@@ -313,12 +308,7 @@ func TestStopWhileThinking(t *testing.T) {
 func TestEndWhileThinking(t *testing.T) {
 	for _, eof := range []bool{false, true} {
 		t.Run(fmt.Sprintf("eof=%v", eof), func(t *testing.T) {
-			b := newFake()
-			b.block = true
-			h := newHarness(t, b)
-			h.send("START 15\nBEGIN\n")
-			h.expect("OK")
-			h.waitThinking()
+			_, h := thinking(t, "START 15\nBEGIN\n")
 			h.send("ABOUT\n")
 			// END (or the end of input) with ABOUT still queued stops the
 			// search at once, answers the move and ABOUT, then returns.
@@ -404,12 +394,7 @@ func TestReadError(t *testing.T) {
 }
 
 func TestQueueByteLimit(t *testing.T) {
-	b := newFake()
-	b.block = true
-	h := newHarness(t, b)
-	h.send("START 15\nBEGIN\n")
-	h.expect("OK")
-	h.waitThinking()
+	_, h := thinking(t, "START 15\nBEGIN\n")
 	long := "X" + strings.Repeat("y", 70000) + "\n"
 	for i := 0; i < 18; i++ {
 		h.send(long)
@@ -423,4 +408,18 @@ func TestQueueByteLimit(t *testing.T) {
 	}
 	h.expect(want...)
 	h.end(false, time.Second)
+}
+
+// thinking starts a session with a brain whose Think blocks until its
+// context is cancelled, sends input (a START and a move request), and
+// waits until the search has started.
+func thinking(t *testing.T, input string) (*fakeBrain, *harness) {
+	t.Helper()
+	b := newFake()
+	b.block = true
+	h := newHarness(t, b)
+	h.send(input)
+	h.expect("OK")
+	h.waitThinking()
+	return b, h
 }
