@@ -11,6 +11,9 @@ import (
 // position as it was; Think plays its move.
 func TestAnalyzeDoesNotPlay(t *testing.T) {
 	br := New(Config{HashMB: 4})
+	if err := br.Start(15, 15); err != nil {
+		t.Fatal(err)
+	}
 	_ = br.SetInfo("timeout_turn", "200")
 	stones := []protocol.Stone{{Move: protocol.Move{X: 7, Y: 7}, Field: protocol.FieldOwn}, {Move: protocol.Move{X: 8, Y: 8}, Field: protocol.FieldOpponent}}
 	if err := br.SetPosition(stones); err != nil {

@@ -55,6 +55,20 @@ type Brain struct {
 	// move, so the first search of the process starts its clock earlier.
 	created time.Time
 	thought bool
+	// started is set by the first START: the board made by New only keeps
+	// the methods safe, and a game command before START is refused.
+	started bool
+}
+
+// errNoGame is the answer to a game command before any START.
+var errNoGame = errors.New("no game started: send START first")
+
+// needGame refuses a game command before START.
+func (br *Brain) needGame() error {
+	if !br.started {
+		return errNoGame
+	}
+	return nil
 }
 
 var _ protocol.Brain = (*Brain)(nil)
@@ -68,6 +82,7 @@ func New(cfg Config) *Brain {
 	br := &Brain{cfg: cfg, rule: eval.Freestyle, clock: NewClock(), hashMB: cfg.HashMB, created: time.Now()}
 	br.searcher = search.New(br.tableMB())
 	_ = br.Start(15, 15)
+	br.started = false
 	return br
 }
 
@@ -93,11 +108,15 @@ func (br *Brain) Start(width, height int) error {
 		return err
 	}
 	br.board, br.width, br.height = b, width, height
+	br.started = true
 	return nil
 }
 
 // Restart empties the board.
 func (br *Brain) Restart() error {
+	if err := br.needGame(); err != nil {
+		return err
+	}
 	br.board.Clear()
 	return nil
 }
@@ -255,6 +274,9 @@ func (br *Brain) emptyCell(m protocol.Move) (eval.Pos, error) {
 
 // OpponentMove plays the opponent's stone.
 func (br *Brain) OpponentMove(m protocol.Move) error {
+	if err := br.needGame(); err != nil {
+		return err
+	}
 	p, err := br.emptyCell(m)
 	if err != nil {
 		return err
@@ -270,6 +292,9 @@ func (br *Brain) OwnMove(m protocol.Move) error { return br.OpponentMove(m) }
 // 1 (ours), 2 (the opponent's) or 3 (blocked); the side to move is ours,
 // and our colour is Black when the stones are even in number.
 func (br *Brain) SetPosition(stones []protocol.Stone) error {
+	if err := br.needGame(); err != nil {
+		return err
+	}
 	seen := make(map[protocol.Move]bool, len(stones))
 	var n int
 	for _, s := range stones {
@@ -311,6 +336,9 @@ func (br *Brain) SetPosition(stones []protocol.Stone) error {
 
 // Takeback removes the stone at m (normally the last one played).
 func (br *Brain) Takeback(m protocol.Move) error {
+	if err := br.needGame(); err != nil {
+		return err
+	}
 	p, err := br.cell(m)
 	if err != nil {
 		return err
@@ -378,6 +406,9 @@ func (br *Brain) Analyze(ctx context.Context, nBest int, r protocol.Reporter) (p
 
 // search runs one search on the current position under the clock.
 func (br *Brain) search(ctx context.Context, nBest int, r protocol.Reporter) (eval.Pos, error) {
+	if err := br.needGame(); err != nil {
+		return eval.NoPos, err
+	}
 	b := br.board
 	if b.Empties() == 0 {
 		return eval.NoPos, ErrBoardFull

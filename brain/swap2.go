@@ -28,6 +28,9 @@ var swap2Opening = [3][2]int{{0, 0}, {1, 0}, {1, 3}}
 //
 // The choice comes from a short search of the position with White to move.
 func (br *Brain) Swap2(ctx context.Context, stones []protocol.Move, r protocol.Reporter) (protocol.Swap2Answer, error) {
+	if err := br.needGame(); err != nil {
+		return protocol.Swap2Answer{}, err
+	}
 	switch len(stones) {
 	case 0:
 		cx, cy := br.width/2, br.height/2

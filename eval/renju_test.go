@@ -249,7 +249,7 @@ func playMoves(t *testing.T, b *Board, moves string) {
 }
 
 // TestRuleChecks answers, at the board level, the positions Gomocup checks
-// every entry with (../shared/data/rule_checks.tsv).
+// every entry with (testdata/rule_checks.tsv).
 func TestRuleChecks(t *testing.T) {
 	fourRow := "7,7;7,8;8,7;8,8;9,7;9,8;10,7;10,8"
 	for _, tc := range []struct {

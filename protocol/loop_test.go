@@ -158,6 +158,8 @@ func TestSessionBadInput(t *testing.T) {
 			[]string{`ERROR SWAP2BOARD: bad line "1,1,1": want 2 comma-separated numbers; position unchanged`}},
 		{"DONE alone", []string{"DONE"}, []string{"ERROR DONE without BOARD, YXBOARD or SWAP2BOARD"}},
 		{"1 MB line", []string{huge}, []string{"UNKNOWN TURN " + strings.Repeat("7", 59) + "... (line too long)"}},
+		{"1 MB INFO line", []string{"INFO timeout_turn " + huge}, []string{"~DEBUG INFO ignored: line too long: .*"}},
+		{"1 MB YXHASHCLEAR line", []string{"yxhashclear " + huge}, []string{"~DEBUG yxhashclear ignored: line too long: .*"}},
 		{"binary bytes", []string{"\x00\x01\xff\xfe\x1b[2J7,7"}, []string{"UNKNOWN ~?[ ]+\\[2J7,7"}},
 		{"unknown command", []string{"SUGGEST 1,1"}, []string{"UNKNOWN SUGGEST 1,1"}},
 		{"stone outside a block", []string{"7,7,1"}, []string{"UNKNOWN 7,7,1"}},

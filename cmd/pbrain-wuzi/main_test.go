@@ -151,3 +151,32 @@ func TestOddInput(t *testing.T) {
 		expect(t, got[i:i+1], want)
 	}
 }
+
+// TestGameCommandsBeforeStart: a game command before any START gets one
+// ERROR line (there is no board yet), and START is then served at once.
+func TestGameCommandsBeforeStart(t *testing.T) {
+	got := session(t, nil,
+		"INFO timeout_turn 200", "BEGIN", "TURN 7,7", "BOARD", "7,7,1", "DONE",
+		"TAKEBACK 7,7", "RESTART", "SWAP2BOARD", "DONE",
+		"START 15", "BEGIN", "END")
+	expect(t, got,
+		"~ERROR no game started.*", // BEGIN
+		"~ERROR no game started.*", // TURN
+		"~ERROR no game started.*", // BOARD
+		"~ERROR no game started.*", // TAKEBACK
+		"~ERROR no game started.*", // RESTART
+		"~ERROR no game started.*", // SWAP2BOARD
+		"OK", move)
+}
+
+// TestOverlongUnansweredCommands: a command that is never answered (INFO,
+// STOP, YXSTOP, YXHASHCLEAR) gets no answer line when it is longer than the
+// line cap either; Piskvork would read one as the answer to its next
+// command. The next TURN is answered by its move.
+func TestOverlongUnansweredCommands(t *testing.T) {
+	long := strings.Repeat("9", 70<<10)
+	got := session(t, nil,
+		"START 15", "INFO timeout_turn 200", "INFO timeout_turn "+long, "YXSTOP "+long,
+		"YXHASHCLEAR "+long, "TURN 7,7", "TURN "+long, "END")
+	expect(t, got, "OK", move, `~UNKNOWN TURN 9+\.\.\. \(line too long\)`)
+}

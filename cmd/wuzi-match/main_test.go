@@ -73,7 +73,7 @@ func TestMatchFiles(t *testing.T) {
 		"-e", "cmd=" + fake + " -seed 3 -messages,name=alpha",
 		"-e", "cmd=" + fake + " -mode junk -after 12,name=beta,option=hash_size=64",
 		"-n", "4", "-c", "2", "--timeout-turn", "2s", "--max-plies", "40",
-		"--openings", "../../../shared/data/openings_freestyle_3stone.txt",
+		"--openings", "../../testdata/openings_freestyle_3stone.txt",
 		"--psq", psq, "--sgf", sgf, "--messages", msgs,
 	}, &out, &errb)
 	if rc != 0 {

@@ -107,7 +107,7 @@ func Parse(r io.Reader) ([]Opening, error) {
 // defaultSet is the built-in set: twelve three-stone openings near the
 // centre, direct and indirect, with the third stone at different distances,
 // so that no side starts with a won position. The first six lines are from
-// ../shared/data/openings_freestyle_3stone.txt (the openings.txt shipped
+// testdata/openings_freestyle_3stone.txt (the openings.txt shipped
 // with the Piskvork manager); the other six are ours. Every opening is played
 // with both colours, so a slight imbalance cancels out.
 const defaultSet = `

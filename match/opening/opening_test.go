@@ -34,9 +34,9 @@ func TestParseAndPlace(t *testing.T) {
 }
 
 func TestSharedFile(t *testing.T) {
-	f, err := os.Open("../../../shared/data/openings_freestyle_3stone.txt")
+	f, err := os.Open("../../testdata/openings_freestyle_3stone.txt")
 	if err != nil {
-		t.Skip("shared data not here:", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	all, err := Parse(f)
