@@ -9,15 +9,24 @@ import (
 
 // session runs the engine on the given input lines and returns its output
 // lines.
+// With WUZI_ENGINE_CMD set, the engine is that external program instead
+// (see external_test.go): the same sessions check a built binary, such as
+// the Windows engine under Wine.
 func session(t *testing.T, args []string, lines ...string) []string {
 	t.Helper()
-	in := strings.NewReader(strings.Join(lines, "\r\n") + "\r\n")
-	var out, errOut bytes.Buffer
-	if code := run(args, in, &out, &errOut); code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut.String())
+	input := strings.Join(lines, "\r\n") + "\r\n"
+	var output string
+	if cmd := externalCommand(); cmd != nil {
+		output = externalSession(t, cmd, args, input)
+	} else {
+		var out, errOut bytes.Buffer
+		if code := run(args, strings.NewReader(input), &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		output = out.String()
 	}
 	var answers []string
-	for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(output, "\n"), "\n") {
 		if !allowed.MatchString(l) {
 			t.Errorf("line a manager could misread: %q", l)
 		}
