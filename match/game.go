@@ -17,7 +17,7 @@ import (
 // Reason says how a game ended.
 type Reason string
 
-// The ways a game ends. The first six decide a winner; the rest are draws,
+// The ways a game ends. The first seven decide a winner; the rest are draws,
 // except Interrupted, which is not counted at all.
 const (
 	ReasonFive        Reason = "five"
@@ -26,6 +26,7 @@ const (
 	ReasonCrash       Reason = "crash"
 	ReasonIllegal     Reason = "illegal"
 	ReasonUnparseable Reason = "unparseable"
+	ReasonMemory      Reason = "memory" // over MaxMemory, as Gomocup rules
 	ReasonFull        Reason = "full board"
 	ReasonPlies       Reason = "ply limit"
 	ReasonInterrupted Reason = "interrupted"
@@ -41,8 +42,12 @@ type Settings struct {
 	TurnTime      time.Duration // per move; must be positive
 	MatchTime     time.Duration // per game and engine; 0 = no limit
 	Tolerance     time.Duration // added to every limit before a move is a time-out
-	MaxMemory     int64         // bytes, sent as INFO max_memory (0 = no limit); not measured
-	MaxPlies      int           // stones on the board that make a draw; 0 = only a full board
+	// MaxMemory is sent as INFO max_memory, in bytes (0 = no limit). An
+	// engine whose process tree's unique set size (USS, as GomocupJudge
+	// measures it) goes over it while thinking loses by memory. Memory is
+	// measured on Linux only.
+	MaxMemory int64
+	MaxPlies  int // stones on the board that make a draw; 0 = only a full board
 	// UseBegin asks an engine's move on an empty board with BEGIN (as
 	// Piskvork does) instead of an empty BOARD block (as GomocupJudge does).
 	UseBegin bool
@@ -85,6 +90,9 @@ type GameResult struct {
 	Output   []string // the loser's last output lines after a failure
 	Times    [2][]time.Duration
 	Messages []Message
+	// PeakMemory is each colour's highest memory sample (USS of the
+	// process tree, bytes) while thinking; 0 where it is not measured.
+	PeakMemory [2]int64
 }
 
 // colorIndex maps Black to 0 and White to 1.
@@ -189,12 +197,26 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 		ply := ref.Stones()
 		limit := pl.limit(s)
 		sent := time.Now()
-		if err := pl.proc.Send(append([]string{"INFO time_left " + pl.timeLeft(s)}, res.request(pl, s)...)...); err != nil {
-			return res.fail(pl.color, err, pl.proc), nil
+		// Memory is sampled while the engine thinks; going over the limit
+		// stops the wait for the move at once.
+		moveCtx, overLimit := context.WithCancel(ctx)
+		watch := pl.proc.WatchMemory(engine.MemoryInterval, s.MaxMemory, overLimit)
+		var x, y int
+		var at time.Time
+		err := pl.proc.Send(append([]string{"INFO time_left " + pl.timeLeft(s)}, res.request(pl, s)...)...)
+		if err == nil {
+			x, y, at, err = pl.proc.ReadMove(moveCtx, sent.Add(s.Tolerance+limit-pl.carry), s.Lenient)
 		}
-		x, y, at, err := pl.proc.ReadMove(ctx, sent.Add(s.Tolerance+limit-pl.carry), s.Lenient)
+		peak, over := watch.Stop()
+		overLimit()
+		ci := colorIndex(pl.color)
+		res.PeakMemory[ci] = max(res.PeakMemory[ci], peak)
 		for _, m := range pl.proc.Messages() {
 			res.Messages = append(res.Messages, Message{Ply: ply, Color: pl.color, Text: m})
+		}
+		if over {
+			res.Detail = fmt.Sprintf("used %.1f MB, limit %.1f MB (USS of the process tree)", mb(peak), mb(s.MaxMemory))
+			return res.lose(pl.color, ReasonMemory, pl.proc.Tail()), nil
 		}
 		if err != nil {
 			return res.fail(pl.color, err, pl.proc), nil
@@ -225,6 +247,10 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 		}
 	}
 }
+
+// mb is a byte count in MiB, which Gomocup calls MB (its 350 MB limit is
+// 367001600 bytes).
+func mb(n int64) float64 { return float64(n) / (1 << 20) }
 
 // limit is the time the player may use for its next move before the
 // tolerance: the turn time, or the match time left when that is shorter.
@@ -280,7 +306,7 @@ func (res *GameResult) win(c eval.Color, r Reason) *GameResult {
 
 func (res *GameResult) lose(c eval.Color, r Reason, output []string) *GameResult {
 	res.Output = output
-	res.Record.Failure = r == ReasonTimeout || r == ReasonCrash || r == ReasonIllegal || r == ReasonUnparseable
+	res.Record.Failure = r == ReasonTimeout || r == ReasonCrash || r == ReasonIllegal || r == ReasonUnparseable || r == ReasonMemory
 	return res.win(c.Opp(), r)
 }
 

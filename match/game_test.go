@@ -373,3 +373,53 @@ func TestLenient(t *testing.T) {
 		t.Errorf("lenient: ended by %q (%s); the ERROR line should have been skipped", lenient.Reason, lenient.Detail)
 	}
 }
+
+// TestMemoryLimit: an engine whose process tree's USS goes over max_memory
+// while it thinks loses by memory; one that stays under does not, and its
+// peak is measured.
+func TestMemoryLimit(t *testing.T) {
+	if !engine.MemoryMeasured() {
+		t.Skip("memory is measured on Linux only")
+	}
+	s := quick()
+	s.MaxMemory = 100 << 20
+	for _, badIsBlack := range []bool{true, false} {
+		hog, good := fake(t, "hog", "-mode", "memory", "-mb", "150", "-after", "1"), fake(t, "good")
+		b, w := hog, good
+		loser := eval.Black
+		if !badIsBlack {
+			b, w, loser = good, hog, eval.White
+		}
+		start := time.Now()
+		res := play(t, s, b, w, nil)
+		if res.Winner != loser.Opp() || res.Reason != ReasonMemory {
+			t.Fatalf("hog as %v: winner %v by %q (%s), want %v by memory", loser, res.Winner, res.Reason, res.Detail, loser.Opp())
+		}
+		if !res.Record.Failure || !strings.Contains(res.Detail, "limit 100.0 MB") {
+			t.Errorf("failure %v, detail %q", res.Record.Failure, res.Detail)
+		}
+		if peak := res.PeakMemory[colorIndex(loser)]; peak <= s.MaxMemory {
+			t.Errorf("peak %d bytes, not over the limit", peak)
+		}
+		if len(res.Times[colorIndex(loser)]) != 1 {
+			t.Errorf("the hog made %d moves, want 1 before the one over the limit", len(res.Times[colorIndex(loser)]))
+		}
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("the game took %v", d)
+		}
+	}
+
+	// 30 MiB a move for two moves stays under 100 MiB.
+	s.MaxPlies = 4
+	res := play(t, s, fake(t, "small", "-mode", "memory", "-mb", "30"), fake(t, "good"), nil)
+	if res.Reason != ReasonPlies {
+		t.Fatalf("winner %v by %q (%s), want a draw by ply limit", res.Winner, res.Reason, res.Detail)
+	}
+	t.Logf("peaks: %.1f MiB (60 MiB allocated), %.1f MiB", float64(res.PeakMemory[0])/(1<<20), float64(res.PeakMemory[1])/(1<<20))
+	if peak := res.PeakMemory[0]; peak < 60<<20 || peak > 90<<20 {
+		t.Errorf("peak %.1f MiB, want about 60 MiB and the fake engine", float64(peak)/(1<<20))
+	}
+	if peak := res.PeakMemory[1]; peak <= 0 || peak > 30<<20 {
+		t.Errorf("the plain fake engine's peak %.1f MiB", float64(peak)/(1<<20))
+	}
+}

@@ -68,8 +68,12 @@ type Summary struct {
 	Done      int      // games finished and counted
 	Pairs     []*Tally // one per opponent, Engines[1:] in order
 	MoveTimes [][]time.Duration
-	Errors    []error // games that could not be set up (bad openings)
-	Openings  int     // openings in use
+	// PeakMemory is each engine's highest memory sample over all its
+	// games (USS of the process tree while thinking, bytes; 0 where
+	// memory is not measured).
+	PeakMemory []int64
+	Errors     []error // games that could not be set up (bad openings)
+	Openings   int     // openings in use
 	// SkippedOpenings counts openings left out because they do not fit
 	// the board.
 	SkippedOpenings int
@@ -179,7 +183,8 @@ func Run(ctx context.Context, cfg Config, onGame func(Done, *Summary)) (*Summary
 	}
 	jobs := Schedule(cfg, len(placed))
 	sum := &Summary{Names: names, Total: len(jobs), MoveTimes: make([][]time.Duration, len(specs)),
-		Openings: len(placed), SkippedOpenings: skipped}
+		PeakMemory: make([]int64, len(specs)),
+		Openings:   len(placed), SkippedOpenings: skipped}
 	for _, n := range names[1:] {
 		sum.Pairs = append(sum.Pairs, &Tally{Opponent: n,
 			WinsBy: map[Reason]int{}, LossesBy: map[Reason]int{}, DrawsBy: map[Reason]int{}})
@@ -267,6 +272,8 @@ func (s *Summary) count(d Done) {
 	t := s.Pairs[d.Job.Opponent-1]
 	s.MoveTimes[d.Black] = append(s.MoveTimes[d.Black], r.Times[0]...)
 	s.MoveTimes[d.White] = append(s.MoveTimes[d.White], r.Times[1]...)
+	s.PeakMemory[d.Black] = max(s.PeakMemory[d.Black], r.PeakMemory[0])
+	s.PeakMemory[d.White] = max(s.PeakMemory[d.White], r.PeakMemory[1])
 	testIsBlack := d.Black == 0
 	switch {
 	case r.Winner == eval.Empty:

@@ -54,7 +54,10 @@ empty board, as GomocupJudge; --begin sends BEGIN, as Piskvork), TURN x,y
 afterwards; END at the end, killed 1 s later. A move taking >= tolerance +
 min(turn time, match time left) is a time-out; start-up counts on the first
 move. Time-out, crash, an occupied or off-board move, ERROR/UNKNOWN or any
-unparseable answer loses.
+unparseable answer loses. While an engine thinks, the unique set size (USS)
+of its process and all its children is sampled every 50 ms, as GomocupJudge
+measures it (Linux only); going over --max-memory loses by memory, and the
+result table shows each engine's peak.
 
 Flags:
 `
@@ -105,7 +108,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.turn, "timeout-turn", 5*time.Second, "time per move")
 	fs.DurationVar(&o.matchTime, "timeout-match", 120*time.Second, "time per game and engine (0 = no limit)")
 	fs.DurationVar(&o.tolerance, "tolerance", time.Second, "grace added to every time limit")
-	fs.Int64Var(&o.maxMemory, "max-memory", 367001600, "bytes sent as INFO max_memory (not measured)")
+	fs.Int64Var(&o.maxMemory, "max-memory", 367001600, "bytes sent as INFO max_memory; an engine whose process tree's USS goes over it loses by memory (0 = no limit)")
 	fs.IntVar(&o.maxPlies, "max-plies", 0, "draw when this many stones are on the board (0: full board; renju 15x15: 200, as Gomocup)")
 	fs.StringVar(&o.openings, "openings", "", "openings file in Gomocup offset format (default: a built-in balanced set)")
 	fs.BoolVar(&o.random, "random", false, "play the openings in random order (with --seed)")

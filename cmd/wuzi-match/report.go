@@ -13,6 +13,7 @@ import (
 	"wuzi/eval"
 	"wuzi/match"
 	"wuzi/match/elo"
+	"wuzi/match/engine"
 	"wuzi/match/record"
 )
 
@@ -232,6 +233,24 @@ func (r *reporter) final(sum *match.Summary) {
 		med, worst := sum.MoveTime(i)
 		fmt.Fprintf(r.w, "  %-*s  median %s, worst %s, %d moves\n", width, n, ms(med), ms(worst), len(sum.MoveTimes[i]))
 	}
+	if !engine.MemoryMeasured() {
+		fmt.Fprintln(r.w, "peak memory: not measured on this system (Linux only)")
+		return
+	}
+	limit := "no limit"
+	if s.MaxMemory > 0 {
+		limit = "limit " + mib(s.MaxMemory)
+	}
+	fmt.Fprintf(r.w, "peak memory (USS of the process tree while thinking, %s):\n", limit)
+	for i, n := range sum.Names {
+		fmt.Fprintf(r.w, "  %-*s  %s\n", width, n, mib(sum.PeakMemory[i]))
+	}
+}
+
+// mib formats bytes in MiB, which Gomocup calls MB (its 350 MB limit is
+// 367001600 bytes).
+func mib(n int64) string {
+	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 }
 
 func matchTimeText(d time.Duration) string {

@@ -77,6 +77,7 @@ type Process struct {
 
 	messages []string // MESSAGE texts not yet taken
 	closed   bool
+	peakMem  int64 // the highest memory sample, in bytes (under mu)
 }
 
 // Start runs the engine described by spec. A program that cannot start is
@@ -183,6 +184,21 @@ func (p *Process) remember(s string) {
 		p.tail = append(p.tail[:0], p.tail[len(p.tail)-tailLines:]...)
 	}
 	p.mu.Unlock()
+}
+
+// notePeak keeps the highest memory sample.
+func (p *Process) notePeak(n int64) {
+	p.mu.Lock()
+	p.peakMem = max(p.peakMem, n)
+	p.mu.Unlock()
+}
+
+// PeakMemory is the highest memory sample of the engine's process tree so
+// far, in bytes (0 where memory is not measured).
+func (p *Process) PeakMemory() int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.peakMem
 }
 
 // Tail returns the engine's last output lines.

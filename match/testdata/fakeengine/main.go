@@ -1,7 +1,7 @@
 // Command fakeengine is a deliberately simple Piskvork-protocol brain for the
 // match runner's tests. It plays legal random moves (or a fixed sequence),
 // then misbehaves in the way -mode asks: crash, time out, play an occupied or
-// off-board cell, print junk or ERROR, refuse START.
+// off-board cell, print junk or ERROR, refuse START, use too much memory.
 package main
 
 import (
@@ -28,17 +28,22 @@ type brain struct {
 	after int
 	msgs  bool
 	delay time.Duration
+	mb    int
 	out   *bufio.Writer
 }
 
+// hog keeps what memory mode allocated, so that it stays resident.
+var hog [][]byte
+
 func main() {
-	mode := flag.String("mode", "random", "random, seq, crash, timeout, occupied, offboard, junk, error, startfail, exitstart")
+	mode := flag.String("mode", "random", "random, seq, crash, timeout, occupied, offboard, junk, error, errormove, startfail, exitstart, memory")
 	after := flag.Int("after", 0, "legal moves to play before misbehaving")
 	moves := flag.String("moves", "", "seq mode: moves x,y separated by ';'")
 	seed := flag.Uint64("seed", 1, "random seed")
 	logFile := flag.String("log", "", "append every received line to this file")
 	msgs := flag.Bool("messages", false, "print MESSAGE and DEBUG lines before each move")
 	delay := flag.Duration("delay", 0, "sleep before each move")
+	mb := flag.Int("mb", 100, "memory mode: MiB to allocate and touch while thinking about each move, kept until exit")
 	flag.Parse()
 
 	b := &brain{
@@ -48,6 +53,7 @@ func main() {
 		after: *after,
 		msgs:  *msgs,
 		delay: *delay,
+		mb:    *mb,
 		out:   bufio.NewWriter(os.Stdout),
 	}
 	for _, m := range strings.Split(*moves, ";") {
@@ -169,6 +175,15 @@ func (b *brain) move() {
 		case "error":
 			b.say("ERROR something went wrong")
 			return
+		case "memory":
+			// Allocate and write every page, so the memory is resident,
+			// then think a little while holding it and play normally.
+			buf := make([]byte, b.mb<<20)
+			for i := 0; i < len(buf); i += 4096 {
+				buf[i] = 1
+			}
+			hog = append(hog, buf)
+			time.Sleep(150 * time.Millisecond)
 		case "errormove":
 			// An ERROR line, then a legal move all the same (as some
 			// engines do with an INFO they do not know).
