@@ -34,15 +34,25 @@ const (
 	maxGamePly = 2 * MaxPly
 )
 
-// Root threat-search budgets: plies and nodes. Nodes, not time, so that
-// bench stays deterministic.
+// Root threat-search budgets: plies and nodes. Without a deadline (bench,
+// fixed-depth analysis) the node budgets alone bound them, so that bench
+// stays deterministic; under a clock each also gets a share of the soft
+// time (vctTimeShare) and its node budget grows by vctTimedNodesFactor.
 const (
-	vctPlies        = 14
-	vctNodes        = 40000
-	vcfDefenceNodes = 40000
-	vctDefencePlies = 8
-	vctDefenceMoves = 12
-	vctDefenceNodes = 20000
+	vctPlies            = 25
+	vctNodes            = 40000
+	vcfDefenceNodes     = 40000
+	vctDefencePlies     = 15
+	vctDefenceMoves     = 24
+	vctDefenceNodes     = 40000
+	vctTimeShare        = 4 // each root threat search gets 1/4 of the soft time
+	vctTimedNodesFactor = 100
+	// Each finished iteration's best move is checked for a VCT of the
+	// opponent's after it (vctVerifyPlies plies, vctVerifyNodes nodes);
+	// a move that loses so is dropped, up to vctVerifyMoves a time.
+	vctVerifyPlies = 17
+	vctVerifyNodes = 20000
+	vctVerifyMoves = 4
 )
 
 // IsMate reports whether score is a proven win or loss.
@@ -107,11 +117,12 @@ type Options struct {
 	QuiesceVCF   bool // run VCF at the horizon
 	UseLMP       bool // late-move pruning of quiet moves at shallow non-PV nodes
 	UseVCT       bool // prove wins by continuous threats at the root
+	VerifyVCT    bool // drop a best move after which the opponent has a VCT
 }
 
 // DefaultOptions are the settings the engine plays with.
 func DefaultOptions() Options {
-	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true, UseLMP: true, UseVCT: true}
+	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true, UseLMP: true, UseVCT: true, VerifyVCT: true}
 }
 
 // Searcher holds what persists between searches: the transposition table
@@ -187,6 +198,24 @@ func (s *Searcher) nodeBudget(n uint64) func() {
 	return func() {
 		s.maxNodes = saved
 		s.resume()
+	}
+}
+
+// threatBudget bounds a root threat search: n nodes, and under a clock
+// also a share of the time to the soft deadline (with more nodes). The
+// function it returns restores the limits.
+func (s *Searcher) threatBudget(n uint64, soft time.Time) func() {
+	if soft.IsZero() {
+		return s.nodeBudget(n)
+	}
+	saved := s.hard
+	if until := time.Now().Add(soft.Sub(s.start) / vctTimeShare); saved.IsZero() || until.Before(saved) {
+		s.hard = until
+	}
+	restore := s.nodeBudget(n * vctTimedNodesFactor)
+	return func() {
+		s.hard = saved
+		restore()
 	}
 }
 
@@ -295,7 +324,7 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 	}
 	// 4. A win by continuous threats, within a node budget.
 	if s.Options.UseVCT && b.ComboCount(them, eval.ComboFive) == 0 {
-		if p, ok := s.vctRoot(vctPlies, vctNodes); ok {
+		if p, ok := s.vctRootTimed(vctPlies, vctNodes, lim.Soft); ok {
 			return report(Result{Move: p, Score: Win - vctPlies, Depth: vctPlies, PV: []eval.Pos{p}, Reason: "vct"})
 		}
 	}
@@ -308,7 +337,7 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 		}
 	}
 	if s.Options.UseVCT && len(legal) > 1 {
-		legal = s.refuteOpponentVCT(legal)
+		legal = s.refuteOpponentVCT(legal, lim.Soft)
 	}
 	// 6. Iterative deepening (its first iteration runs even when stopped).
 	return s.iterate(lim, legal, onInfo)
@@ -382,6 +411,17 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 			}
 			break
 		}
+		if s.Options.VerifyVCT && !IsMate(score) {
+			moves = s.dropLosingMoves(moves)
+			if s.aborted() {
+				break
+			}
+			if moves[0].score <= -infinity+1 {
+				// Failed low in this iteration: its true score is below
+				// the old best one; show that until the next iteration.
+				moves[0].score = score
+			}
+		}
 		prevScore = score
 		changed := depth > 1 && moves[0].pos != best.Move
 		best = Result{Move: moves[0].pos, Score: moves[0].score, Depth: depth, PV: moves[0].pv, Reason: "search"}
@@ -407,6 +447,26 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 	}
 	best.Nodes = s.nodes
 	return best
+}
+
+// dropLosingMoves checks the first root move for a VCT of the opponent's
+// after it and drops it when there is one, then checks the next, up to
+// vctVerifyMoves moves; the last move is never dropped. A VCT the threat
+// search reports is a proven win, so no move that could save the game is
+// lost.
+func (s *Searcher) dropLosingMoves(moves []rootMove) []rootMove {
+	for n := 0; n < vctVerifyMoves && len(moves) > 1; n++ {
+		s.play(moves[0].pos)
+		restore := s.nodeBudget(vctVerifyNodes)
+		_, lost := s.vctDeepen(1, vctVerifyPlies)
+		restore()
+		s.undo()
+		if s.aborted() || !lost {
+			break
+		}
+		moves = moves[1:]
+	}
+	return moves
 }
 
 // searchRoot searches every root move at depth and sorts them best first.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"time"
 
 	"wuzi/eval"
 )
@@ -36,6 +37,13 @@ const vctWinDepth = 127
 // returns the first move of the win.
 func (s *Searcher) vctRoot(budget int, maxNodes uint64) (eval.Pos, bool) {
 	defer s.nodeBudget(maxNodes)()
+	return s.vctDeepen(0, budget)
+}
+
+// vctRootTimed is vctRoot under a clock: with a soft deadline it may also
+// use a share of the time to it (see threatBudget).
+func (s *Searcher) vctRootTimed(budget int, maxNodes uint64, soft time.Time) (eval.Pos, bool) {
+	defer s.threatBudget(maxNodes, soft)()
 	return s.vctDeepen(0, budget)
 }
 
@@ -256,17 +264,18 @@ func sortMoves(ms []scoredMove) {
 	}
 }
 
-// refuteOpponentVCT returns the moves of legal after which the opponent
-// has no win by continuous threats, when it has one now: only the first
-// vctDefenceMoves candidates are tried, and all of legal is returned when
-// none of them refutes it or the node budget runs out.
-func (s *Searcher) refuteOpponentVCT(legal []eval.Pos) []eval.Pos {
+// refuteOpponentVCT reorders legal when the opponent has a win by
+// continuous threats now: the moves after which it has none come first,
+// then the moves not tried, then the moves after which it still wins. Only
+// the first vctDefenceMoves moves are tried, within a threat budget; when
+// none refutes it the order is unchanged (the search decides).
+func (s *Searcher) refuteOpponentVCT(legal []eval.Pos, soft time.Time) []eval.Pos {
 	b := s.b
 	them := b.SideToMove().Opp()
 	if b.ComboCount(them, eval.ComboThree)+b.ComboCount(them, eval.ComboDoubleThree)+b.ComboCount(them, eval.ComboFourThree) == 0 {
 		return legal // no open three to start a VCT with
 	}
-	defer s.nodeBudget(vctDefenceNodes)()
+	defer s.threatBudget(vctDefenceNodes, soft)()
 	us := b.SideToMove()
 	b.SetSideToMove(them)
 	_, threat := s.vctDeepen(0, vctDefencePlies)
@@ -274,27 +283,28 @@ func (s *Searcher) refuteOpponentVCT(legal []eval.Pos) []eval.Pos {
 	if !threat || s.stop.Load() {
 		return legal
 	}
-	var keep []eval.Pos
+	var keep, lose []eval.Pos
 	for _, p := range legal[:min(len(legal), vctDefenceMoves)] {
 		s.play(p)
 		_, still := s.vctDeepen(1, vctDefencePlies)
 		s.undo()
 		if s.stop.Load() {
-			return legal
+			break
 		}
-		if !still {
+		if still {
+			lose = append(lose, p)
+		} else {
 			keep = append(keep, p)
 		}
 	}
 	if len(keep) == 0 {
 		return legal
 	}
-	// Refutations first, the rest after: the search decides.
-	out := append([]eval.Pos(nil), keep...)
+	out := append(make([]eval.Pos, 0, len(legal)), keep...)
 	for _, p := range legal {
-		if !slices.Contains(keep, p) {
+		if !slices.Contains(keep, p) && !slices.Contains(lose, p) {
 			out = append(out, p)
 		}
 	}
-	return out
+	return append(out, lose...)
 }
