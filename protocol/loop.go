@@ -135,6 +135,7 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 	// answer, and Run returns when a search has not answered within the
 	// grace time, whatever a stubborn brain does.
 	var ending <-chan time.Time
+	var graced *job // the search the ending grace was last armed for
 	startEnding := func() {
 		s.hurry = true
 		if s.job != nil {
@@ -142,6 +143,7 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 		}
 		if ending == nil {
 			ending = time.After(cfg.endGrace)
+			graced = s.job
 		}
 	}
 	for {
@@ -157,6 +159,13 @@ func Run(ctx context.Context, in io.Reader, w *Writer, brain Brain, opts ...Opti
 		if input == nil && s.job == nil {
 			// End of input, and everything before it is answered.
 			return readErr
+		}
+		if ending != nil && s.job != nil && s.job != graced {
+			// Each stopped search gets its own grace from its start: the
+			// commands handled before it (a table resize, a new board)
+			// do not eat into it.
+			graced = s.job
+			ending = time.After(cfg.endGrace)
 		}
 		var done chan jobResult
 		if s.job != nil {

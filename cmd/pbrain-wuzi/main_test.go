@@ -19,6 +19,10 @@ func session(t *testing.T, args []string, lines ...string) []string {
 	if cmd := externalCommand(); cmd != nil {
 		output = externalSession(t, cmd, args, input)
 	} else {
+		// In-process sessions share one test process (and its Go memory
+		// limit): a small table keeps them quick under the race detector,
+		// which makes large allocations slow. brain's tests size tables.
+		args = append([]string{"--hash", "16"}, args...)
 		var out, errOut bytes.Buffer
 		if code := run(args, strings.NewReader(input), &out, &errOut); code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut.String())
