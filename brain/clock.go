@@ -41,11 +41,18 @@ type Budget struct {
 }
 
 // Margins keep the answer inside the limit: the search polls the clock
-// every ~1000 nodes, the move must still be written, and the managers
-// measure from their side of a pipe on a busy machine.
+// every 256 nodes, the move must still be written, and the managers
+// measure from their side of a pipe on a busy machine. Every manager adds
+// a tolerance of a second or more on top (PROTOCOL.md), so the margin
+// itself can be small.
 const (
-	turnReserveMS = 100 // always kept back from timeout_turn
-	turnReservePc = 10  // and this percentage of it
+	turnReserveMS = 30 // always kept back from timeout_turn
+	turnReservePc = 5  // and this percentage of it
+	// softPc is the share of the hard limit after which a fixed-turn
+	// search starts no new iteration; an unfinished iteration is cut at
+	// the hard limit and still counts when a move searched to its end
+	// beat the first one.
+	softPc = 75
 )
 
 // Budget computes the deadlines of a move that starts at now with empties
@@ -66,7 +73,7 @@ func (c *Clock) Budget(now time.Time, empties int) Budget {
 	} else if !c.haveLeft && match > 0 {
 		left = match
 	}
-	soft := hard / 2
+	soft := hard * softPc / 100
 	if left != Unlimited {
 		// Our own moves still to come: about half the empty cells, but
 		// plan for at least 20 and at most 40 so that a long game keeps
