@@ -60,12 +60,6 @@ func (s *Searcher) vctDeepen(ply, budget int) (eval.Pos, bool) {
 	return eval.NoPos, false
 }
 
-// vctNode reports whether the side to move wins by continuous threats
-// within budget plies, returning the first move.
-func (s *Searcher) vctNode(ply, budget int) (eval.Pos, bool) {
-	return s.attack(ply, budget, eval.NoPos, eval.NoPos)
-}
-
 // nearLine reports whether q lies on one of the four lines through p
 // within four cells of it.
 func (s *Searcher) nearLine(p, q eval.Pos) bool {
