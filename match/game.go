@@ -93,6 +93,9 @@ type GameResult struct {
 	// PeakMemory is each colour's highest memory sample (USS of the
 	// process tree, bytes) while thinking; 0 where it is not measured.
 	PeakMemory [2]int64
+	// MemoryLimit is each colour's own memory limit in bytes (its
+	// max_memory option, or the match's); 0 = no limit.
+	MemoryLimit [2]int64
 }
 
 // colorIndex maps Black to 0 and White to 1.
@@ -106,6 +109,7 @@ func colorIndex(c eval.Color) int {
 // player is one engine in one game.
 type player struct {
 	proc    *engine.Process
+	es      EngineSettings // what it was told and is held to
 	color   eval.Color
 	left    time.Duration // match time left
 	carry   time.Duration // start-up time, charged to the first move
@@ -137,6 +141,12 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 
 	players := [2]*player{{color: eval.Black}, {color: eval.White}}
 	specs := [2]engine.Spec{black, white}
+	for i, pl := range players {
+		if pl.es, err = s.ForEngine(specs[i]); err != nil {
+			return nil, err
+		}
+		res.MemoryLimit[i] = pl.es.MaxMemory
+	}
 	defer func() {
 		var wg sync.WaitGroup
 		for _, pl := range players {
@@ -150,7 +160,7 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 
 	// Start both engines at once; each start-up is charged to its first move.
 	for i, pl := range players {
-		pl.left = s.MatchTime
+		pl.left = pl.es.MatchTime
 		pl.startAt = time.Now()
 		proc, err := engine.Start(specs[i])
 		if err != nil {
@@ -171,15 +181,12 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 			return res.fail(pl.color, err, pl.proc), nil
 		}
 		pl.carry = at.Sub(pl.startAt)
-		info := []string{
-			"INFO timeout_turn " + strconv.FormatInt(s.TurnTime.Milliseconds(), 10),
-			"INFO timeout_match " + strconv.FormatInt(s.MatchTime.Milliseconds(), 10),
-			"INFO max_memory " + strconv.FormatInt(s.MaxMemory, 10),
-			"INFO game_type 1",
-			"INFO rule " + strconv.Itoa(int(s.Rule)),
-		}
-		for _, o := range specs[colorIndex(pl.color)].Options {
-			info = append(info, "INFO "+o.Key+" "+o.Value)
+		// Each setting once, the engine's own value where it gives one:
+		// an engine that sizes its hash on every max_memory must not
+		// first get the match's.
+		info := make([]string, len(pl.es.Info))
+		for i, o := range pl.es.Info {
+			info[i] = "INFO " + o.Key + " " + o.Value
 		}
 		if err := pl.proc.Send(info...); err != nil {
 			return res.fail(pl.color, err, pl.proc), nil
@@ -200,7 +207,7 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 		// Memory is sampled while the engine thinks; going over the limit
 		// stops the wait for the move at once.
 		moveCtx, overLimit := context.WithCancel(ctx)
-		watch := pl.proc.WatchMemory(engine.MemoryInterval, s.MaxMemory, overLimit)
+		watch := pl.proc.WatchMemory(engine.MemoryInterval, pl.es.MaxMemory, overLimit)
 		var x, y int
 		var at time.Time
 		err := pl.proc.Send(append([]string{"INFO time_left " + pl.timeLeft(s)}, res.request(pl, s)...)...)
@@ -215,7 +222,7 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 			res.Messages = append(res.Messages, Message{Ply: ply, Color: pl.color, Text: m})
 		}
 		if over {
-			res.Detail = fmt.Sprintf("used %.1f MB, limit %.1f MB (USS of the process tree)", mb(peak), mb(s.MaxMemory))
+			res.Detail = fmt.Sprintf("used %.1f MB, limit %.1f MB (USS of the process tree)", mb(peak), mb(pl.es.MaxMemory))
 			return res.lose(pl.color, ReasonMemory, pl.proc.Tail()), nil
 		}
 		if err != nil {
@@ -253,17 +260,17 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 func mb(n int64) float64 { return float64(n) / (1 << 20) }
 
 // limit is the time the player may use for its next move before the
-// tolerance: the turn time, or the match time left when that is shorter.
+// tolerance: its turn time, or its match time left when that is shorter.
 func (pl *player) limit(s Settings) time.Duration {
-	if s.MatchTime > 0 && pl.left < s.TurnTime {
+	if pl.es.MatchTime > 0 && pl.left < pl.es.TurnTime {
 		return max(pl.left, 0)
 	}
-	return s.TurnTime
+	return pl.es.TurnTime
 }
 
 // timeLeft is the INFO time_left value in milliseconds.
 func (pl *player) timeLeft(s Settings) string {
-	if s.MatchTime <= 0 {
+	if pl.es.MatchTime <= 0 {
 		return strconv.Itoa(unlimited)
 	}
 	return strconv.FormatInt(pl.left.Milliseconds(), 10)

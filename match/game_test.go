@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -423,5 +424,54 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	if peak := res.PeakMemory[1]; peak <= 0 || peak > 30<<20 {
 		t.Errorf("the plain fake engine's peak %.1f MiB", float64(peak)/(1<<20))
+	}
+}
+
+func TestShard(t *testing.T) {
+	for _, bad := range []string{"4/4", "-1/4", "1", "a/b", "0/0x"} {
+		if _, err := ParseShard(bad); err == nil {
+			t.Errorf("ParseShard(%q) accepted", bad)
+		}
+	}
+	sh, err := ParseShard("2/4")
+	if err != nil || sh != (Shard{2, 4}) || sh.String() != "2/4" {
+		t.Fatalf("%+v %v", sh, err)
+	}
+	// Every game in exactly one shard.
+	for n := 1; n <= 20; n++ {
+		in := 0
+		for i := range 4 {
+			if (Shard{i, 4}).Has(n) {
+				in++
+			}
+		}
+		if in != 1 || !(Shard{}).Has(n) {
+			t.Errorf("game %d in %d shards", n, in)
+		}
+	}
+}
+
+// TestRandomOpenings: with Random and no openings the schedule draws fresh
+// openings from the seed: the same for the same seed, others for another.
+func TestRandomOpenings(t *testing.T) {
+	cfg := Config{Settings: settings(), Engines: []engine.Spec{{Name: "a"}, {Name: "b"}}, Games: 20, Random: true, Seed: 1}
+	set := func(seed uint64) []string {
+		cfg.Seed = seed
+		placed, _ := cfg.Placed()
+		var out []string
+		for _, j := range Schedule(cfg, len(placed)) {
+			out = append(out, fmt.Sprint(placed[j.Opening]))
+		}
+		return out
+	}
+	if a, b := set(1), set(1); !slices.Equal(a, b) {
+		t.Error("seed 1 twice scheduled different openings")
+	}
+	if a, b := set(1), set(2); slices.Equal(a, b) {
+		t.Error("seeds 1 and 2 scheduled the same openings")
+	}
+	cfg.Random = false
+	if placed, _ := cfg.Placed(); len(placed) != len(opening.Default()) {
+		t.Errorf("in order: %d openings, want the built-in set", len(placed))
 	}
 }

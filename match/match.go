@@ -13,6 +13,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,12 +31,60 @@ type Config struct {
 	// opponent it meets (several make a gauntlet). A single engine plays
 	// itself.
 	Engines  []engine.Spec
-	Openings []opening.Opening // empty: the built-in set
+	Openings []opening.Opening // empty: the built-in set, or openings drawn from Seed when Random
 	Games    int               // games per pairing; openings come in colour-swapped pairs
-	Random   bool              // shuffle the openings with Seed
+	// Random draws the openings from Seed: fresh three-stone openings
+	// (opening.Generate) when Openings is empty and the board is at least
+	// 11×11, else the openings shuffled. Without it they go in order.
+	Random   bool
 	Seed     uint64
 	Parallel int       // games played at once; at least 1
-	SPRT     *elo.SPRT // stop when decided; only with a single opponent
+	SPRT     *elo.SPRT // stop when decided; only with a single opponent, and not in a shard
+	// Shard, when its Count is above 1, plays only that shard's games of
+	// the schedule (numbered as in the whole match); the shards' results
+	// are merged afterwards, where an SPRT is applied in schedule order.
+	Shard Shard
+}
+
+// Shard is one part of a match split over processes or machines: game k
+// of the schedule (1-based) belongs to shard (k-1) mod Count, so every
+// shard gets an even share of openings, colours and opponents.
+type Shard struct {
+	Index int // from 0, as JOB_COMPLETION_INDEX counts
+	Count int // 0 or 1: the whole match
+}
+
+// ParseShard reads "I/N" with 0 <= I < N.
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil {
+		return Shard{}, fmt.Errorf("shard %q: want I/N, e.g. 0/4", s)
+	}
+	sh := Shard{Index: i, Count: n}
+	return sh, sh.Validate()
+}
+
+// Validate checks that the index lies in 0..Count-1.
+func (sh Shard) Validate() error {
+	if sh.Count < 0 || sh.Index < 0 || (sh.Count > 0 && sh.Index >= sh.Count) || (sh.Count == 0 && sh.Index != 0) {
+		return fmt.Errorf("shard %d/%d: the index counts from 0 to %d", sh.Index, sh.Count, max(sh.Count-1, 0))
+	}
+	return nil
+}
+
+// Has reports whether game number (1-based) belongs to the shard.
+func (sh Shard) Has(number int) bool {
+	return sh.Count <= 1 || (number-1)%sh.Count == sh.Index
+}
+
+// String writes the shard as ParseShard reads it; "" for the whole match.
+func (sh Shard) String() string {
+	if sh.Count <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", sh.Index, sh.Count)
 }
 
 // Job is one game of the schedule.
@@ -79,6 +129,24 @@ type Summary struct {
 	SkippedOpenings int
 	SPRT            elo.Decision
 	Stopped         string // why the match ended early, if it did
+	// MemoryLimits is each engine's own memory limit in bytes (its
+	// max_memory option, or the match's); 0 = no limit.
+	MemoryLimits []int64
+	Random       bool   // the openings were drawn from Seed
+	Seed         uint64 // replays the same openings in the same order
+	Shard        Shard  // the part of the schedule played; zero: all of it
+}
+
+// NewSummary returns an empty summary of a match between the named
+// engines (Names[0] the engine under test) with total games scheduled.
+func NewSummary(names []string, total int) *Summary {
+	s := &Summary{Names: names, Total: total, MoveTimes: make([][]time.Duration, len(names)),
+		PeakMemory: make([]int64, len(names)), MemoryLimits: make([]int64, len(names))}
+	for _, n := range names[1:] {
+		s.Pairs = append(s.Pairs, &Tally{Opponent: n,
+			WinsBy: map[Reason]int{}, LossesBy: map[Reason]int{}, DrawsBy: map[Reason]int{}})
+	}
+	return s
 }
 
 // Overall is the engine under test's record over all opponents.
@@ -121,6 +189,50 @@ func uniqueNames(specs []engine.Spec) []string {
 	return names
 }
 
+// OpeningSet returns the openings a match draws from: cfg.Openings, or
+// without them openings generated from the seed (Random on a board of
+// 11×11 or more, one per game pair) or the built-in set.
+func (cfg Config) OpeningSet() []opening.Opening {
+	switch {
+	case len(cfg.Openings) > 0:
+		return cfg.Openings
+	case cfg.Random && min(cfg.Settings.Width, cfg.Settings.Height) >= 11:
+		return opening.Generate(cfg.Seed, max((cfg.Games+1)/2, 1))
+	}
+	return opening.Default()
+}
+
+// Placed returns the openings of the match placed on its board, in the
+// order Schedule's indexes count them, and how many were left out because
+// they do not fit the board.
+func (cfg Config) Placed() (placed [][]opening.Point, skipped int) {
+	return placeAll(cfg.OpeningSet(), cfg.Settings.Width, cfg.Settings.Height)
+}
+
+// placeAll places the openings that fit the board (files made for 20x20
+// often hold a few too wide for 15x15) and counts the others.
+func placeAll(openings []opening.Opening, w, h int) (placed [][]opening.Point, skipped int) {
+	for _, o := range openings {
+		p, err := o.Place(w, h)
+		if err != nil {
+			skipped++
+			continue
+		}
+		placed = append(placed, p)
+	}
+	return placed, skipped
+}
+
+// Names returns the engines' display names as a match shows them: an
+// engine playing itself (a single engine) is named twice, and repeated
+// names get a "#2", "#3" suffix.
+func Names(engines []engine.Spec) []string {
+	if len(engines) == 1 {
+		engines = []engine.Spec{engines[0], engines[0]}
+	}
+	return uniqueNames(engines)
+}
+
 // Schedule lists the games of a match: for every pair of games, the next
 // opening, first with the engine under test as Black, then as White; the
 // opponents take turns game pair by game pair.
@@ -157,22 +269,19 @@ func Run(ctx context.Context, cfg Config, onGame func(Done, *Summary)) (*Summary
 	if cfg.SPRT != nil && len(cfg.Engines) != 2 {
 		return nil, fmt.Errorf("an SPRT needs exactly one opponent")
 	}
-	openings := cfg.Openings
-	if len(openings) == 0 {
-		openings = opening.Default()
+	if err := cfg.Shard.Validate(); err != nil {
+		return nil, err
 	}
-	// Openings that do not fit the board are left out (files made for
-	// 20x20 often hold a few too wide for 15x15).
-	var placed [][]opening.Point
-	skipped := 0
-	for _, o := range openings {
-		p, err := o.Place(cfg.Settings.Width, cfg.Settings.Height)
+	limits := make([]int64, len(cfg.Engines))
+	for i, sp := range cfg.Engines {
+		es, err := cfg.Settings.ForEngine(sp)
 		if err != nil {
-			skipped++
-			continue
+			return nil, err
 		}
-		placed = append(placed, p)
+		limits[i] = es.MaxMemory
 	}
+	openings := cfg.OpeningSet()
+	placed, skipped := placeAll(openings, cfg.Settings.Width, cfg.Settings.Height)
 	if len(placed) == 0 {
 		return nil, fmt.Errorf("no opening fits a %dx%d board", cfg.Settings.Width, cfg.Settings.Height)
 	}
@@ -181,13 +290,19 @@ func Run(ctx context.Context, cfg Config, onGame func(Done, *Summary)) (*Summary
 	for i := range specs {
 		specs[i].Name = names[i]
 	}
-	jobs := Schedule(cfg, len(placed))
-	sum := &Summary{Names: names, Total: len(jobs), MoveTimes: make([][]time.Duration, len(specs)),
-		PeakMemory: make([]int64, len(specs)),
-		Openings:   len(placed), SkippedOpenings: skipped}
-	for _, n := range names[1:] {
-		sum.Pairs = append(sum.Pairs, &Tally{Opponent: n,
-			WinsBy: map[Reason]int{}, LossesBy: map[Reason]int{}, DrawsBy: map[Reason]int{}})
+	var jobs []Job
+	for _, j := range Schedule(cfg, len(placed)) {
+		if cfg.Shard.Has(j.Number) {
+			jobs = append(jobs, j)
+		}
+	}
+	sum := NewSummary(names, len(jobs))
+	sum.Openings, sum.SkippedOpenings = len(placed), skipped
+	sum.MemoryLimits = limits
+	sum.Random, sum.Seed, sum.Shard = cfg.Random, cfg.Seed, cfg.Shard
+	sprt := cfg.SPRT
+	if cfg.Shard.Count > 1 {
+		sprt = nil // one shard cannot decide; the merge does
 	}
 
 	ctx, cancel := context.WithCancel(ctx)
@@ -247,9 +362,9 @@ func Run(ctx context.Context, cfg Config, onGame func(Done, *Summary)) (*Summary
 			if d.Result.Reason == ReasonInterrupted {
 				continue
 			}
-			sum.count(d)
-			if cfg.SPRT != nil && sum.SPRT == elo.Continue {
-				if sum.SPRT = cfg.SPRT.Decide(sum.Pairs[0].Result); sum.SPRT != elo.Continue {
+			sum.Add(d)
+			if sprt != nil && sum.SPRT == elo.Continue {
+				if sum.SPRT = sprt.Decide(sum.Pairs[0].Result); sum.SPRT != elo.Continue {
 					sum.Stopped = "SPRT: " + sum.SPRT.String()
 					cancel()
 				}
@@ -265,8 +380,8 @@ func Run(ctx context.Context, cfg Config, onGame func(Done, *Summary)) (*Summary
 	return sum, nil
 }
 
-// count adds a finished game to the summary.
-func (s *Summary) count(d Done) {
+// Add counts a finished game in the summary.
+func (s *Summary) Add(d Done) {
 	s.Done++
 	r := d.Result
 	t := s.Pairs[d.Job.Opponent-1]

@@ -134,6 +134,28 @@ func Default() []Opening {
 	return o
 }
 
+// Generate draws n three-stone openings from the seed, the same n for the
+// same seed: Black's first stone within two cells of the centre, White's
+// next to it in one of the eight directions, Black's second on a free cell
+// at most three cells from its first. Each fits a board of 11×11 or more;
+// every opening is played with both colours, so an uneven one cancels out.
+func Generate(seed uint64, n int) []Opening {
+	rng := rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))
+	dirs := []Offset{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+	out := make([]Opening, n)
+	for i := range out {
+		first := Offset{rng.IntN(5) - 2, rng.IntN(5) - 2}
+		d := dirs[rng.IntN(len(dirs))]
+		second := Offset{first.DX + d.DX, first.DY + d.DY}
+		third := second
+		for third == first || third == second {
+			third = Offset{first.DX + rng.IntN(7) - 3, first.DY + rng.IntN(7) - 3}
+		}
+		out[i] = Opening{first, second, third}
+	}
+	return out
+}
+
 // Order returns the indices of n openings to play, one per game pair: the
 // openings in file order, or shuffled with the seed when random is true.
 // When more pairs than openings are needed the sequence repeats (reshuffled

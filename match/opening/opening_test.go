@@ -88,3 +88,32 @@ func TestOrder(t *testing.T) {
 		t.Error("different seeds gave the same order")
 	}
 }
+
+// TestGenerate: the same seed draws the same openings, another seed others;
+// each is three distinct stones that fit an 11x11 board, White's next to
+// Black's first.
+func TestGenerate(t *testing.T) {
+	a, b, c := Generate(7, 50), Generate(7, 50), Generate(8, 50)
+	if !slices.EqualFunc(a, b, slices.Equal) {
+		t.Error("the same seed drew different openings")
+	}
+	if slices.EqualFunc(a, c, slices.Equal) {
+		t.Error("seeds 7 and 8 drew the same openings")
+	}
+	distinct := map[string]bool{}
+	for _, o := range a {
+		distinct[o.String()] = true
+		if len(o) != 3 {
+			t.Fatalf("%v: want three stones", o)
+		}
+		if _, err := o.Place(11, 11); err != nil {
+			t.Error(err)
+		}
+		if dx, dy := o[1].DX-o[0].DX, o[1].DY-o[0].DY; max(dx, -dx, dy, -dy) != 1 {
+			t.Errorf("%v: White's stone is not next to Black's", o)
+		}
+	}
+	if len(distinct) < 40 {
+		t.Errorf("only %d distinct openings of 50", len(distinct))
+	}
+}

@@ -1,0 +1,117 @@
+package match
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"wuzi/eval"
+	"wuzi/match/engine"
+)
+
+// sentSettings reads a fake engine's log and returns every value each INFO
+// key got before its first move request (time_left excepted: it goes
+// before every move).
+func sentSettings(t *testing.T, path string) map[string][]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimSuffix(strings.Trim(l, `"`), `\r`)
+		if l == "BOARD" || l == "BEGIN" {
+			break
+		}
+		f := strings.Fields(l)
+		if len(f) == 3 && f[0] == "INFO" && f[1] != "time_left" {
+			got[f[1]] = append(got[f[1]], f[2])
+		}
+	}
+	return got
+}
+
+// TestSettingsHold: each engine receives every setting exactly once, its
+// own value where it gives one (in any letter case; the last of two), the
+// match's otherwise, and its own extra keys too.
+func TestSettingsHold(t *testing.T) {
+	dir := t.TempDir()
+	blog, wlog := filepath.Join(dir, "b.log"), filepath.Join(dir, "w.log")
+	b := fake(t, "rapfi-like", "-log", blog)
+	b.Options = []engine.Option{{Key: "max_memory", Value: "1"}, {Key: "MAX_MEMORY", Value: "67108864"},
+		{Key: "thread_num", Value: "1"}, {Key: "timeout_turn", Value: "1500"}}
+	w := fake(t, "plain", "-log", wlog)
+	s := settings()
+	s.MaxMemory, s.MaxPlies = 367001600, 6
+	res := play(t, s, b, w, nil)
+	if res.Reason != ReasonPlies {
+		t.Fatalf("%v by %q (%s), want a draw by ply limit", res.Winner, res.Reason, res.Detail)
+	}
+	wantB := map[string][]string{"timeout_turn": {"1500"}, "timeout_match": {"20000"}, "max_memory": {"67108864"},
+		"game_type": {"1"}, "rule": {"0"}, "thread_num": {"1"}}
+	wantW := map[string][]string{"timeout_turn": {"2000"}, "timeout_match": {"20000"}, "max_memory": {"367001600"},
+		"game_type": {"1"}, "rule": {"0"}}
+	if got := sentSettings(t, blog); !reflect.DeepEqual(got, wantB) {
+		t.Errorf("the engine with options received %v\nwant %v", got, wantB)
+	}
+	if got := sentSettings(t, wlog); !reflect.DeepEqual(got, wantW) {
+		t.Errorf("the engine without options received %v\nwant %v", got, wantW)
+	}
+	if res.MemoryLimit != [2]int64{67108864, 367001600} {
+		t.Errorf("memory limits %v, want each engine's own", res.MemoryLimit)
+	}
+}
+
+func TestForEngine(t *testing.T) {
+	s := settings()
+	s.Rule, s.MaxMemory = eval.Renju, 100
+	es, err := s.ForEngine(engine.Spec{Name: "e", Options: []engine.Option{
+		{Key: "Timeout_Match", Value: "0"}, {Key: "rule", Value: "2"}, {Key: "hash_size", Value: "1024"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []engine.Option{{Key: "timeout_turn", Value: "2000"}, {Key: "timeout_match", Value: "0"},
+		{Key: "max_memory", Value: "100"}, {Key: "game_type", Value: "1"}, {Key: "rule", Value: "2"},
+		{Key: "hash_size", Value: "1024"}}
+	if !reflect.DeepEqual(es.Info, want) || es.MatchTime != 0 || es.TurnTime != s.TurnTime || es.MaxMemory != 100 {
+		t.Errorf("got %+v", es)
+	}
+	if v, ok := es.Value("rule"); !ok || v != "2" {
+		t.Errorf("rule %q %v", v, ok)
+	}
+	for _, bad := range []engine.Option{{Key: "max_memory", Value: "64MB"}, {Key: "timeout_turn", Value: "-1"},
+		{Key: "time_left", Value: "5"}, {Key: "two words", Value: "1"}, {Key: "k", Value: "a\nINFO rule 1"}} {
+		if _, err := s.ForEngine(engine.Spec{Name: "e", Options: []engine.Option{bad}}); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// TestOwnMemoryLimit: an engine's own max_memory is the limit it is judged
+// by, below the match's as above it.
+func TestOwnMemoryLimit(t *testing.T) {
+	if !engine.MemoryMeasured() {
+		t.Skip("memory is measured on Linux only")
+	}
+	s := settings()
+	s.MaxMemory, s.MaxPlies = 400<<20, 6
+	// Both allocate 120 MiB a move from their second; only the one whose
+	// own limit is 100 MiB loses.
+	own := fake(t, "own", "-mode", "memory", "-mb", "120", "-after", "1")
+	own.Options = []engine.Option{{Key: "max_memory", Value: "104857600"}}
+	res := play(t, s, own, fake(t, "default", "-mode", "memory", "-mb", "120", "-after", "1"), nil)
+	if res.Winner != eval.White || res.Reason != ReasonMemory || !strings.Contains(res.Detail, "limit 100.0 MB") {
+		t.Fatalf("%v by %q (%s), want White by memory, over 100 MB", res.Winner, res.Reason, res.Detail)
+	}
+	// Over the match's 100 MiB, under its own 400 MiB: plays on.
+	s.MaxMemory = 100 << 20
+	big := fake(t, "big", "-mode", "memory", "-mb", "120", "-after", "1")
+	big.Options = []engine.Option{{Key: "max_memory", Value: "419430400"}}
+	res = play(t, s, big, fake(t, "plain"), nil)
+	if res.Reason != ReasonPlies || res.PeakMemory[0] <= s.MaxMemory {
+		t.Fatalf("%v by %q (%s), peak %d: want a draw by ply limit over the match's limit", res.Winner, res.Reason, res.Detail, res.PeakMemory[0])
+	}
+}
