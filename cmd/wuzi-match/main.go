@@ -2,7 +2,9 @@
 // engines (brains) and referees them: rules 0, 1, 4, 8 and 9 through the
 // engine's own eval package, Gomocup time control, openings played twice
 // with colours swapped, games in parallel, Elo with a 95% margin, an
-// optional SPRT, and games saved as PSQ and SGF.
+// optional SPRT, and games saved as PSQ and SGF. A match can be split
+// into shards (--shard I/N) played anywhere and put together with
+// "wuzi-match merge"; --report draws it as an HTML page.
 //
 // With no arguments it plays a short demonstration match of pbrain-wuzi
 // against itself. Run "wuzi-match --help" for the flags.
@@ -13,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -36,6 +39,8 @@ const usage = `wuzi-match plays a match between Piskvork-protocol engines and re
 Usage:
   wuzi-match                       a short demonstration: pbrain-wuzi against itself
   wuzi-match -e ENGINE [-e ENGINE...] [flags]
+  wuzi-match merge [--report FILE.html] [--results FILE.jsonl] RESULTS.jsonl...
+                                   one report from the results files of a match's shards
 
 The first engine is the one under test; it meets every other engine (two or
 more opponents make a gauntlet); alone it plays itself. ENGINE is
@@ -43,12 +48,27 @@ comma-separated key=value fields:
   cmd=PROGRAM ARGS   the command (a first field without "=" is the command too)
   dir=DIR            its working directory
   name=NAME          display name (default: the program's base name)
-  option=KEY=VALUE   an extra "INFO KEY VALUE" line (repeatable)
-e.g. -e cmd=./pbrain-wuzi,name=new -e "cmd=../old/pbrain-wuzi,name=old,option=hash_size=64"
+  option=KEY=VALUE   "INFO KEY VALUE" for this engine (repeatable); a match
+                     setting's key (max_memory, timeout_turn, timeout_match,
+                     rule, ...) replaces the match's value for this engine,
+                     and its max_memory and times are the limits it is held to
+e.g. -e cmd=./pbrain-wuzi,name=new -e "cmd=../old/pbrain-wuzi,name=old,option=max_memory=67108864"
+
+Openings: drawn at random from a seed, fresh three-stone openings near the
+centre unless --openings gives a file; each played twice, colours swapped.
+Without --seed every run draws a new seed (printed with the results), so a
+rerun plays new games; --seed N replays a run exactly; --in-order plays the
+file (or the built-in set) in order.
+
+Shards: --shard I/N (I from 0, as JOB_COMPLETION_INDEX) plays games I+1,
+I+1+N, ... of the schedule and needs --results; "wuzi-match merge" of the N
+files prints the report of the whole match. scripts/k8s and scripts/slurm
+run the shards on a cluster (docs/wuzi-match-shards.md).
 
 Protocol: one engine process per game (as Gomocup); START n (RECTSTART w,h),
-then INFO timeout_turn, timeout_match, max_memory, game_type 1, rule and the
-engine's options; before every move INFO time_left, then BOARD ... DONE with
+then each setting once: INFO timeout_turn, timeout_match, max_memory,
+game_type 1, rule (the engine's own value where it gives one), then its
+other options; before every move INFO time_left, then BOARD ... DONE with
 the whole position at an engine's first request (an empty BOARD block on an
 empty board, as GomocupJudge; --begin sends BEGIN, as Piskvork), TURN x,y
 afterwards; END at the end, killed 1 s later. A move taking >= tolerance +
@@ -80,7 +100,12 @@ type options struct {
 	maxPlies    int
 	openings    string
 	random      bool
+	inOrder     bool
 	seed        uint64
+	seedGiven   bool
+	shard       string
+	results     string
+	report      string
 	begin       bool
 	lenient     bool
 	psqDir      string
@@ -93,6 +118,9 @@ type options struct {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runMerge(args[1:], stdout, stderr)
+	}
 	var o options
 	fs := pflag.NewFlagSet("wuzi-match", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -111,8 +139,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Int64Var(&o.maxMemory, "max-memory", 367001600, "bytes sent as INFO max_memory; an engine whose process tree's USS goes over it loses by memory (0 = no limit)")
 	fs.IntVar(&o.maxPlies, "max-plies", 0, "draw when this many stones are on the board (0: full board; renju 15x15: 200, as Gomocup)")
 	fs.StringVar(&o.openings, "openings", "", "openings file in Gomocup offset format (default: a built-in balanced set)")
-	fs.BoolVar(&o.random, "random", false, "play the openings in random order (with --seed)")
-	fs.Uint64Var(&o.seed, "seed", 0, "seed for --random (0: from the clock)")
+	fs.BoolVar(&o.random, "random", false, "openings at random (now the default)")
+	_ = fs.MarkDeprecated("random", "openings are drawn at random by default; --in-order plays them in order")
+	fs.BoolVar(&o.inOrder, "in-order", false, "play the openings file (or the built-in set) in order instead of drawing them")
+	fs.Uint64Var(&o.seed, "seed", 0, "seed of the openings drawn: replays a run (default: a new seed each run)")
+	fs.StringVar(&o.shard, "shard", "", "play only shard I/N of the schedule (I from 0); needs --results")
+	fs.StringVar(&o.results, "results", "", "write every game as a JSON line to this file, for wuzi-match merge")
+	fs.StringVar(&o.report, "report", "", "write an HTML report to this file, refreshed after every game")
 	fs.BoolVar(&o.begin, "begin", false, "ask for a move on an empty board with BEGIN instead of an empty BOARD")
 	fs.BoolVar(&o.lenient, "lenient", false, "skip answer lines that are not moves, as GomocupJudge does (default: they lose, as in Piskvork)")
 	fs.StringVar(&o.psqDir, "psq", "", "save every game as DIR/game-NNNN.psq (Piskvork format)")
@@ -132,6 +165,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wuzi-match: unexpected argument %q (engines go with -e)\n", fs.Arg(0))
 		return 2
 	}
+	o.seedGiven = fs.Changed("seed")
 	if len(args) == 0 {
 		path, err := findWuzi()
 		if err != nil {
@@ -159,13 +193,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}()
 
 	out := newReporter(stdout, o, cfg)
+	if err := out.open(); err != nil {
+		fmt.Fprintln(stderr, "wuzi-match:", err)
+		return 1
+	}
 	sum, err := match.Run(ctx, cfg, out.game)
 	out.endProgress()
 	if err != nil {
+		out.close()
 		fmt.Fprintln(stderr, "wuzi-match:", err)
 		return 1
 	}
 	out.final(sum)
+	out.writeReport(sum, false)
+	out.close()
 	if len(out.fileErrs) > 0 {
 		for _, e := range out.fileErrs {
 			fmt.Fprintln(stderr, "wuzi-match:", e)
@@ -240,12 +281,28 @@ func configure(o options) (match.Config, error) {
 			return cfg, fmt.Errorf("%s: %w", o.openings, err)
 		}
 	}
-	cfg.Games, cfg.Parallel, cfg.Random, cfg.Seed = o.games, o.concurrency, o.random, o.seed
-	if cfg.Random && cfg.Seed == 0 {
-		cfg.Seed = uint64(time.Now().UnixNano())
+	cfg.Games, cfg.Parallel, cfg.Random, cfg.Seed = o.games, o.concurrency, !o.inOrder, o.seed
+	if !o.seedGiven {
+		cfg.Seed = rand.Uint64() // a new run, new games
 	}
 	if o.games < 1 || o.concurrency < 1 {
 		return cfg, errors.New("--games and --concurrency must be at least 1")
+	}
+	if o.shard != "" {
+		if cfg.Shard, err = match.ParseShard(o.shard); err != nil {
+			return cfg, err
+		}
+		if o.results == "" {
+			return cfg, errors.New("--shard needs --results FILE to keep the shard's games for wuzi-match merge")
+		}
+		if cfg.Shard.Count > 1 && !o.seedGiven && cfg.Random {
+			return cfg, errors.New("--shard needs --seed: every shard must draw the same openings")
+		}
+	}
+	for _, sp := range cfg.Engines {
+		if _, err := cfg.Settings.ForEngine(sp); err != nil {
+			return cfg, err
+		}
 	}
 	if o.sprt != "" {
 		t, err := elo.ParseSPRT(o.sprt)

@@ -7,11 +7,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"wuzi/eval"
 	"wuzi/match"
+	"wuzi/match/results"
 )
 
 func buildFake(t *testing.T) string {
@@ -124,6 +128,11 @@ func TestBadFlags(t *testing.T) {
 		{"-e", "cmd=x,colour=red"},
 		{"-e", "cmd=x", "stray"},
 		{"-e", "cmd=x", "--no-such-flag"},
+		{"-e", "cmd=x", "--shard", "1/4", "--seed", "1"},                   // no --results
+		{"-e", "cmd=x", "--shard", "4/4", "--seed", "1", "--results", "r"}, // index from 0
+		{"-e", "cmd=x", "--shard", "1/4", "--results", "r"},                // shards need one seed
+		{"-e", "cmd=x,option=max_memory=64MB"},                             // bytes
+		{"merge"},                                                          // no file
 	} {
 		var out, errb bytes.Buffer
 		if rc := run(args, &out, &errb); rc != 2 {
@@ -140,6 +149,147 @@ func TestParseSize(t *testing.T) {
 		w, h, err := parseSize(in)
 		if err != nil || w != want[0] || h != want[1] {
 			t.Errorf("%q: %d %d %v", in, w, h, err)
+		}
+	}
+}
+
+// finalTable is the result section of wuzi-match's output, from the
+// conditions line to the move times (clocks and memory differ from run to
+// run; the games and scores must not).
+func finalTable(t *testing.T, out string) string {
+	t.Helper()
+	i := strings.Index(out, "freestyle, 15x15")
+	j := strings.Index(out, "move times:")
+	if i < 0 || j < i {
+		t.Fatalf("no result table in\n%s", out)
+	}
+	return out[i:j]
+}
+
+// gamesOf reads a results file's games as "opening: moves result reason".
+func gamesOf(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := results.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, g := range f.Games {
+		out = append(out, fmt.Sprintf("%d %s/%s %s: %v %s %s", g.Number, g.Black, g.White, g.Opening, g.Moves, g.Result, g.Reason))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestSeeds: two runs without --seed play different games and print their
+// seeds; --seed with a printed seed replays that run game for game.
+func TestSeeds(t *testing.T) {
+	fake := buildFake(t)
+	dir := t.TempDir()
+	runOnce := func(name string, extra ...string) (string, []string) {
+		path := filepath.Join(dir, name+".jsonl")
+		var out, errb bytes.Buffer
+		args := append([]string{"-e", "cmd=" + fake + " -seed 3,name=a", "-e", "cmd=" + fake + " -seed 4,name=b",
+			"-n", "4", "--max-plies", "30", "--timeout-turn", "2s", "--results", path}, extra...)
+		if rc := run(args, &out, &errb); rc != 0 {
+			t.Fatalf("rc %d\n%s\n%s", rc, out.String(), errb.String())
+		}
+		return out.String(), gamesOf(t, path)
+	}
+	seedOf := func(out string) string {
+		m := regexp.MustCompile(`Openings drawn with seed (\d+) \(--seed (\d+) replays them\)`).FindStringSubmatch(out)
+		if m == nil || m[1] != m[2] {
+			t.Fatalf("no seed in the output:\n%s", out)
+		}
+		return m[1]
+	}
+	out1, games1 := runOnce("first")
+	out2, games2 := runOnce("second")
+	if seedOf(out1) == seedOf(out2) {
+		t.Errorf("two runs drew the same seed %s", seedOf(out1))
+	}
+	if slices.Equal(games1, games2) {
+		t.Errorf("two runs without --seed played the same games:\n%s", strings.Join(games1, "\n"))
+	}
+	out3, games3 := runOnce("replay", "--seed", seedOf(out1))
+	if !slices.Equal(games1, games3) || seedOf(out3) != seedOf(out1) {
+		t.Errorf("--seed %s did not replay the run:\n%s\nwant\n%s", seedOf(out1), strings.Join(games3, "\n"), strings.Join(games1, "\n"))
+	}
+	if finalTable(t, out1) != finalTable(t, out3) {
+		t.Errorf("replay's table differs:\n%s\nwant\n%s", finalTable(t, out3), finalTable(t, out1))
+	}
+}
+
+// TestShardsAndMerge: four shard processes' files, merged, print the
+// table of the unsharded run with the same seed, and the games are the
+// same; the merged HTML report is written.
+func TestShardsAndMerge(t *testing.T) {
+	fake := buildFake(t)
+	dir := t.TempDir()
+	common := []string{"-e", "cmd=" + fake + " -seed 3,name=a", "-e", "cmd=" + fake + " -seed 4,name=b,option=max_memory=67108864",
+		"-e", "cmd=" + fake + " -mode junk -after 5,name=c", "-n", "4", "--max-plies", "30", "--timeout-turn", "2s", "--seed", "77"}
+	var whole, errb bytes.Buffer
+	wholePath := filepath.Join(dir, "whole.jsonl")
+	if rc := run(append(slices.Clone(common), "-c", "2", "--results", wholePath), &whole, &errb); rc != 0 {
+		t.Fatalf("whole run: rc %d\n%s", rc, errb.String())
+	}
+	var shards []string
+	for i := range 4 {
+		path := filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", i))
+		var out bytes.Buffer
+		if rc := run(append(slices.Clone(common), "--shard", fmt.Sprintf("%d/4", i), "--results", path), &out, &errb); rc != 0 {
+			t.Fatalf("shard %d: rc %d\n%s", i, rc, errb.String())
+		}
+		if !strings.Contains(out.String(), fmt.Sprintf("Shard %d/4", i)) {
+			t.Errorf("shard %d does not say which shard it is:\n%s", i, out.String())
+		}
+		shards = append(shards, path)
+	}
+	report := filepath.Join(dir, "report.html")
+	var merged bytes.Buffer
+	if rc := run(append([]string{"merge", "--report", report}, shards...), &merged, &errb); rc != 0 {
+		t.Fatalf("merge: rc %d\n%s", rc, errb.String())
+	}
+	if !strings.Contains(merged.String(), "Merged 4 files: 8 of 8 games.") {
+		t.Errorf("merge output:\n%s", merged.String())
+	}
+	if a, b := finalTable(t, merged.String()), finalTable(t, whole.String()); a != b {
+		t.Errorf("merged table\n%s\nwant the whole run's\n%s", a, b)
+	}
+	var all []string
+	for _, s := range shards {
+		all = append(all, gamesOf(t, s)...)
+	}
+	slices.Sort(all)
+	if want := gamesOf(t, wholePath); !slices.Equal(all, want) {
+		t.Errorf("shards' games\n%s\nwant\n%s", strings.Join(all, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(merged.String(), "limit 64.0 MB") {
+		t.Errorf("b's own memory limit is not shown:\n%s", merged.String())
+	}
+	page, err := os.ReadFile(report)
+	if err != nil || !strings.Contains(string(page), "8 of 8 games") || !strings.Contains(string(page), "seed 77") {
+		t.Errorf("report: %v\n%.300s", err, page)
+	}
+	// Three shards of four: the missing games are named.
+	var part bytes.Buffer
+	if rc := run(append([]string{"merge"}, shards[:3]...), &part, &errb); rc != 0 ||
+		!strings.Contains(part.String(), "Missing games: 4, 8.") {
+		t.Errorf("rc %d, three shards merged:\n%s", rc, part.String())
+	}
+	if rc := run([]string{"merge", filepath.Join(dir, "none.jsonl")}, &part, &errb); rc != 1 {
+		t.Errorf("merging a file that does not exist: rc %d", rc)
+	}
+}
+
+func TestETA(t *testing.T) {
+	for _, c := range []struct {
+		elapsed     time.Duration
+		done, total int
+		want        time.Duration
+	}{{time.Minute, 1, 4, 3 * time.Minute}, {90 * time.Second, 3, 4, 30 * time.Second}, {time.Minute, 0, 4, 0}, {time.Minute, 4, 4, 0}} {
+		if got := eta(c.elapsed, c.done, c.total); got != c.want {
+			t.Errorf("eta(%v, %d, %d) = %v, want %v", c.elapsed, c.done, c.total, got, c.want)
 		}
 	}
 }

@@ -3,10 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -14,7 +12,9 @@ import (
 	"wuzi/match"
 	"wuzi/match/elo"
 	"wuzi/match/engine"
+	"wuzi/match/htmlreport"
 	"wuzi/match/record"
+	"wuzi/match/results"
 )
 
 // reporter prints progress and results and saves the games. Run calls its
@@ -27,16 +27,67 @@ type reporter struct {
 	progress bool // a progress line is on screen
 	shown    bool // the demonstration has shown a board
 	fileErrs []error
+	start    time.Time // when the match began, for the ETA
+
+	header  results.Header
+	games   []results.Game // counted games, in counting order, for the HTML report
+	resFile *os.File
+	res     *results.Writer
+	note    string // a line under the HTML report's title
 }
 
 func newReporter(w io.Writer, o options, cfg match.Config) *reporter {
-	r := &reporter{w: w, o: o, cfg: cfg}
+	r := &reporter{w: w, o: o, cfg: cfg, start: time.Now(), header: results.NewHeader(cfg)}
 	if f, ok := w.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			r.tty = true
 		}
 	}
 	return r
+}
+
+// open creates the results file, with its header, when one is asked for.
+func (r *reporter) open() error {
+	if r.o.results == "" {
+		return nil
+	}
+	f, err := os.Create(r.o.results)
+	if err != nil {
+		return err
+	}
+	r.resFile = f
+	r.res, err = results.NewWriter(f, r.header)
+	return err
+}
+
+// close closes the results file.
+func (r *reporter) close() {
+	if r.resFile != nil {
+		if err := r.resFile.Close(); err != nil {
+			r.fileErrs = append(r.fileErrs, err)
+		}
+		r.resFile = nil
+	}
+}
+
+// writeReport writes the HTML report when one is asked for.
+func (r *reporter) writeReport(sum *match.Summary, running bool) {
+	if r.o.report == "" {
+		return
+	}
+	err := htmlreport.WriteFile(r.o.report, htmlreport.Page{Header: r.header, Games: r.games, Summary: sum,
+		Running: running, Updated: time.Now(), Note: r.note})
+	if err != nil {
+		r.fileErrs = append(r.fileErrs, err)
+	}
+}
+
+// eta estimates the time left from the time the finished games took.
+func eta(elapsed time.Duration, done, total int) time.Duration {
+	if done <= 0 || done >= total {
+		return 0
+	}
+	return (elapsed * time.Duration(total-done) / time.Duration(done)).Round(time.Second)
 }
 
 // say prints a whole line, above the progress line on a terminal.
@@ -56,16 +107,7 @@ func (r *reporter) endProgress() {
 }
 
 // eloText formats an Elo difference and its margin.
-func eloText(res elo.Result) string {
-	d, m := res.Diff(), res.Margin()
-	if math.IsInf(d, 0) {
-		return fmt.Sprintf("%+.0f", d)
-	}
-	if math.IsInf(m, 0) || math.IsNaN(m) {
-		return fmt.Sprintf("%+.1f ± inf", d)
-	}
-	return fmt.Sprintf("%+.1f ± %.1f", d, m)
-}
+func eloText(res elo.Result) string { return htmlreport.EloText(res) }
 
 func resultText(res elo.Result) string {
 	return fmt.Sprintf("W-L-D %d-%d-%d  score %.1f%%  Elo %s", res.Wins, res.Losses, res.Draws, 100*res.Score(), eloText(res))
@@ -74,6 +116,13 @@ func resultText(res elo.Result) string {
 func (r *reporter) game(d match.Done, sum *match.Summary) {
 	g := d.Result
 	r.save(d)
+	if r.res != nil {
+		if err := r.res.Add(d); err != nil {
+			r.fileErrs = append(r.fileErrs, err)
+		}
+	}
+	r.games = append(r.games, results.FromDone(d))
+	r.writeReport(sum, true)
 	outcome := "draw"
 	switch g.Winner {
 	case eval.Black:
@@ -104,6 +153,9 @@ func (r *reporter) game(d match.Done, sum *match.Summary) {
 	if r.cfg.SPRT != nil {
 		lo, hi := r.cfg.SPRT.Bounds()
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", r.cfg.SPRT.LLR(all), lo, hi)
+	}
+	if left := eta(time.Since(r.start), sum.Done, sum.Total); left > 0 {
+		line += "  ETA " + left.String()
 	}
 	if r.tty {
 		fmt.Fprint(r.w, "\r\x1b[K"+line)
@@ -162,26 +214,7 @@ func (r *reporter) save(d match.Done) {
 }
 
 // reasons formats counts by reason, most frequent first.
-func reasons(m map[match.Reason]int) string {
-	if len(m) == 0 {
-		return "-"
-	}
-	keys := make([]match.Reason, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if m[keys[i]] != m[keys[j]] {
-			return m[keys[i]] > m[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s %d", k, m[k])
-	}
-	return strings.Join(parts, ", ")
-}
+func reasons(m map[match.Reason]int) string { return htmlreport.Reasons(m) }
 
 func ms(d time.Duration) string {
 	return fmt.Sprintf("%d ms", d.Milliseconds())
@@ -197,6 +230,13 @@ func (r *reporter) final(sum *match.Summary) {
 		fmt.Fprintf(r.w, " (%d too wide for the board left out)", sum.SkippedOpenings)
 	}
 	fmt.Fprintln(r.w)
+	if sum.Random {
+		fmt.Fprintf(r.w, "Openings drawn with seed %d (--seed %d replays them).\n", sum.Seed, sum.Seed)
+	}
+	if sum.Shard.Count > 1 {
+		fmt.Fprintf(r.w, "Shard %s: games %d, %d, ... of the schedule; wuzi-match merge puts the shards together.\n",
+			sum.Shard, sum.Shard.Index+1, sum.Shard.Index+1+sum.Shard.Count)
+	}
 	if sum.Stopped != "" {
 		fmt.Fprintf(r.w, "Stopped: %s after %d of %d games.\n", sum.Stopped, sum.Done, sum.Total)
 	}
@@ -237,13 +277,13 @@ func (r *reporter) final(sum *match.Summary) {
 		fmt.Fprintln(r.w, "peak memory: not measured on this system (Linux only)")
 		return
 	}
-	limit := "no limit"
-	if s.MaxMemory > 0 {
-		limit = "limit " + mib(s.MaxMemory)
-	}
-	fmt.Fprintf(r.w, "peak memory (USS of the process tree while thinking, %s):\n", limit)
+	fmt.Fprintln(r.w, "peak memory (USS of the process tree while thinking) against each engine's limit:")
 	for i, n := range sum.Names {
-		fmt.Fprintf(r.w, "  %-*s  %s\n", width, n, mib(sum.PeakMemory[i]))
+		limit := "no limit"
+		if l := sum.MemoryLimits[i]; l > 0 {
+			limit = "limit " + mib(l)
+		}
+		fmt.Fprintf(r.w, "  %-*s  %s, %s\n", width, n, mib(sum.PeakMemory[i]), limit)
 	}
 }
 
