@@ -25,6 +25,9 @@ type Config struct {
 	// HashMB is the transposition table size in MiB before any
 	// max_memory limit shrinks it.
 	HashMB int
+	// Threads is how many goroutines search (lazy SMP); 0 or 1 means
+	// one, as Gomocup assumes. A manager's INFO thread_num overrides it.
+	Threads int
 	// Debug, when set, receives diagnostic text (written as DEBUG lines
 	// or to a log file by the caller).
 	Debug func(string)
@@ -81,6 +84,7 @@ func New(cfg Config) *Brain {
 	cfg.HashMB = min(cfg.HashMB, MaxHashMB)
 	br := &Brain{cfg: cfg, rule: eval.Freestyle, clock: NewClock(), hashMB: cfg.HashMB, created: time.Now()}
 	br.searcher = search.New(br.tableMB())
+	br.searcher.SetThreads(cfg.Threads)
 	_ = br.Start(15, 15)
 	br.started = false
 	return br
@@ -191,8 +195,19 @@ func (br *Brain) SetInfo(key, value string) error {
 			br.hashMB = mb
 			br.searcher.Resize(br.tableMB())
 		}
+	case "thread_num":
+		// Yixin-Board's thread count; 0 means the configured one.
+		n, err := num()
+		if err != nil || n < 0 {
+			return fmt.Errorf("INFO thread_num: bad value %q", value)
+		}
+		t := br.cfg.Threads
+		if n > 0 {
+			t = int(min(n, search.MaxThreads))
+		}
+		br.searcher.SetThreads(t)
 	}
-	// game_type, folder, evaluate, thread_num, pondering, strength,
+	// game_type, folder, evaluate, pondering, strength,
 	// caution_factor and unknown keys change nothing here.
 	return nil
 }

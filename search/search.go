@@ -157,11 +157,21 @@ type Searcher struct {
 	vcfPath    []eval.Pos
 	vcfWin     []eval.Pos
 	vcfLen     int
+
+	// Lazy SMP: the helper threads of a main searcher, and for a helper
+	// its role and the depths it skips at the start.
+	helpers     []*helper
+	helperNodes uint64
+	isHelper    bool
+	depthSkew   int
 }
 
 // New returns a searcher with a transposition table of hashMB mebibytes.
-func New(hashMB int) *Searcher {
-	s := &Searcher{TT: NewTT(hashMB), Options: DefaultOptions()}
+func New(hashMB int) *Searcher { return newSearcher(NewTT(hashMB)) }
+
+// newSearcher returns a searcher using the table tt.
+func newSearcher(tt *TT) *Searcher {
+	s := &Searcher{TT: tt, Options: DefaultOptions()}
 	for i := range s.moveBuf {
 		s.moveBuf[i] = make([]scoredMove, 0, 64)
 	}
@@ -234,9 +244,6 @@ func (s *Searcher) resume() {
 	s.stop.Store(false)
 }
 
-// Nodes is the number of nodes of the current or last search.
-func (s *Searcher) Nodes() uint64 { return s.nodes }
-
 // errAbort marks a search unwound by the stop flag; its scores are never
 // trusted or stored.
 func (s *Searcher) aborted() bool { return s.stop.Load() && !s.mustFinish }
@@ -257,22 +264,10 @@ func (s *Searcher) poll() {
 // when the board has no empty cell. ctx cancellation stops the search; the
 // best move of the last finished iteration (or of the root shortcuts) is
 // returned.
-func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo func(Info)) Result {
-	s.b = b
-	s.start = time.Now()
-	s.nodes = 0
-	s.stop.Store(false)
-	s.stopped.Store(false)
-	s.hard = lim.Hard
-	s.maxNodes = lim.MaxNodes
+func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo func(Info)) (res Result) {
+	s.prepare(b, lim)
 	s.TT.NewSearch()
-	for c := range s.history {
-		for i := range s.history[c] {
-			s.history[c][i] /= 8
-		}
-	}
 	defer context.AfterFunc(ctx, s.Stop)()
-	s.resetArea()
 
 	if b.Empties() == 0 {
 		return Result{Move: eval.NoPos, Reason: "board full"}
@@ -316,6 +311,13 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 		r := Result{Move: legal[0], Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "only move"}
 		return report(r)
 	}
+	// Helper threads, if any, search from here on while the main thread
+	// runs the threat searches and then the iterations.
+	stopHelpers := s.startHelpers(lim, legal)
+	defer func() {
+		stopHelpers()
+		res.Nodes = s.Nodes()
+	}()
 	// 3. A win by continuous fours.
 	if s.Options.UseVCF && b.ComboCount(them, eval.ComboFive) == 0 {
 		if seq, ok := s.vcfRoot(0); ok {
@@ -376,7 +378,7 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 	best := Result{Move: legal[0], PV: []eval.Pos{legal[0]}, Reason: "search"}
 	nBest := max(1, lim.NBest)
 	prevScore := 0
-	for depth := 1; depth <= maxDepth; depth++ {
+	for depth := 1 + s.depthSkew; depth <= maxDepth; depth++ {
 		s.selDepth = 0
 		s.improved = rootMove{pos: eval.NoPos}
 		alpha, beta := -infinity, infinity
@@ -385,7 +387,7 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 			alpha, beta = prevScore-window, prevScore+window
 		}
 		var score int
-		s.mustFinish = depth == 1
+		s.mustFinish = depth == 1 && !s.isHelper
 		for {
 			score = s.searchRoot(moves, depth, alpha, beta, nBest)
 			if s.aborted() {
@@ -448,6 +450,10 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 	best.Nodes = s.nodes
 	return best
 }
+
+// Nodes is the number of nodes of the current or last search: while it
+// runs the main thread's, once it has returned every thread's.
+func (s *Searcher) Nodes() uint64 { return s.nodes + s.helperNodes }
 
 // dropLosingMoves checks the first root move for a VCT of the opponent's
 // after it and drops it when there is one, then checks the next, up to

@@ -31,6 +31,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("pbrain-wuzi", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	hash := fs.Int("hash", brain.DefaultHashMB, "transposition table size in MiB (a manager's max_memory can only shrink it)")
+	threads := fs.Int("threads", 1, "search threads (lazy SMP); a manager's INFO thread_num overrides it")
 	logFile := fs.String("log", "", "append diagnostics to this file instead of discarding them")
 	debug := fs.Bool("debug", false, "send diagnostics to the manager as DEBUG lines")
 	version := fs.Bool("version", false, "print the version and exit")
@@ -88,7 +89,7 @@ Flags:
 	if !*debug {
 		log.SetOutput(io.Discard)
 	}
-	cfg := brain.Config{HashMB: *hash}
+	cfg := brain.Config{HashMB: *hash, Threads: *threads}
 	if len(diag) > 0 {
 		cfg.Debug = func(s string) {
 			for _, f := range diag {

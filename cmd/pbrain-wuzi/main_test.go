@@ -137,6 +137,14 @@ func TestFlags(t *testing.T) {
 	if code := run([]string{"--help"}, strings.NewReader(""), &out, &errOut); code != 0 || out.Len() != 0 || !strings.Contains(errOut.String(), "--hash") {
 		t.Errorf("--help: exit %d, stdout %q", code, out.String())
 	}
+	out.Reset()
+	errOut.Reset()
+	// Two search threads play a move like one.
+	in := "START 15\nINFO timeout_turn 300\nTURN 7,7\nEND\n"
+	lines := func() []string { return strings.Fields(out.String()) }
+	if code := run([]string{"--threads", "2", "--hash", "8"}, strings.NewReader(in), &out, &errOut); code != 0 || !moveRe.MatchString(lines()[len(lines())-1]) {
+		t.Errorf("--threads 2: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
 	errOut.Reset()
 	if code := run([]string{"--nonsense"}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "nonsense") {
 		t.Errorf("bad flag: exit %d, stderr %q", code, errOut.String())
