@@ -131,7 +131,9 @@ type game struct {
 	nbestPly  int
 	log       []string
 	notice    string
-	stopSent  bool
+	stopAsked bool // the page asked the thinking engine to move now
+	stopSent  bool // YXSTOP has been sent for the current request
+	requested bool // the current request (a move, hint) has been sent
 	version   uint64
 	forbidKey uint64
 	forbidOK  bool
@@ -167,6 +169,7 @@ func newGame(srv *Server, id string, set Settings) (*game, error) {
 	}
 	for i, e := range [2]int{set.Black, set.White} {
 		g.players[i] = srv.newSide(e)
+		g.players[i].left = set.MatchTime
 	}
 	if g.players[0].human && g.players[1].human {
 		g.analyst = srv.newSide(set.Analyst)
@@ -197,10 +200,6 @@ func (g *game) reset(w, h int) error {
 	g.over, g.winner, g.reason, g.detail, g.output = false, eval.Empty, "", "", nil
 	g.opening, g.phase = 0, phaseNone
 	g.info, g.nbest, g.nbestPly, g.forbidOK = nil, nil, -1, false
-	for _, s := range g.sides() {
-		s.known = -1
-		s.left = g.set.MatchTime
-	}
 	return nil
 }
 
@@ -272,6 +271,8 @@ func (g *game) apply(ctx context.Context, c *command) error {
 	if err == nil {
 		g.notice = ""
 	}
+	// The page reads the snapshot as soon as it has the reply.
+	g.publish()
 	c.reply <- err
 	return nil
 }
@@ -313,10 +314,7 @@ func (g *game) during(c *command, s *side) (*command, error) {
 		c.reply <- nil
 		return nil, errClosed
 	case "stop":
-		if s.proc != nil && !g.stopSent {
-			g.stopSent = true
-			_ = s.proc.Send("YXSTOP")
-		}
+		g.stopAsked = true
 		c.reply <- nil
 		return nil, nil
 	case "move", "hint", "swap2":

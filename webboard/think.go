@@ -76,8 +76,12 @@ func (g *game) ensureProc(ctx context.Context, s *side) (pending *command, err e
 // comes back as pending after the engine has been closed; a close of the
 // game comes back as errClosed.
 func (g *game) await(ctx context.Context, s *side, deadline time.Time, read func(context.Context, time.Time, bool) error) (*command, error) {
-	g.stopSent = false
 	for {
+		if g.stopAsked && g.requested && !g.stopSent && s.proc != nil {
+			g.stopSent = true
+			_ = s.proc.Send("YXSTOP")
+			g.logf("%s: YXSTOP sent", s.name())
+		}
 		dl := time.Now().Add(pollInterval)
 		if dl.After(deadline) {
 			dl = deadline
@@ -190,7 +194,8 @@ func (g *game) engineAct(ctx context.Context, s *side) (*command, error) {
 		c = g.toMove()
 	}
 	g.thinking = colorName(c)
-	defer func() { g.thinking = "" }()
+	g.stopAsked, g.stopSent, g.requested = false, false, false
+	defer func() { g.thinking, g.requested = "", false }()
 	g.publish()
 	pending, err := g.ensureProc(ctx, s)
 	if pending != nil {
@@ -250,6 +255,7 @@ func (g *game) engineMove(ctx context.Context, s *side, c eval.Color) (*command,
 	var x, y int
 	var at time.Time
 	err := proc.Send(append([]string{"INFO time_left " + g.timeLeft(s)}, g.request(s)...)...)
+	g.requested = true
 	var pending *command
 	if err == nil {
 		pending, err = g.await(moveCtx, s, deadline, func(ctx context.Context, dl time.Time, lenient bool) error {
@@ -323,6 +329,7 @@ func (g *game) engineSwap2(ctx context.Context, s *side, c eval.Color) (*command
 	s.carry = 0
 	var answer string
 	err := proc.Send(lines...)
+	g.requested = true
 	var pending *command
 	if err == nil {
 		pending, err = g.await(ctx, s, deadline, func(ctx context.Context, dl time.Time, _ bool) error {
@@ -437,7 +444,8 @@ func (g *game) hint(ctx context.Context, n int) error {
 		return refuse("no engine to ask")
 	}
 	g.thinking = "hint"
-	defer func() { g.thinking = "" }()
+	g.stopAsked, g.stopSent, g.requested = false, false, false
+	defer func() { g.thinking, g.requested = "", false }()
 	g.nbest, g.nbestPly = nil, len(g.moves)
 	g.publish()
 	pending, err := g.ensureProc(ctx, s)
@@ -457,7 +465,8 @@ func (g *game) hint(ctx context.Context, n int) error {
 	lines = append(lines, "DONE", "INFO time_left "+g.timeLeft(s), fmt.Sprintf("YXNBEST %d", n))
 	s.known = -1
 	var x, y int
-	if err := proc.Send(lines...); err == nil {
+	if err = proc.Send(lines...); err == nil {
+		g.requested = true
 		pending, err = g.await(ctx, s, time.Now().Add(g.srv.cfg.Tolerance+g.set.TurnTime), func(ctx context.Context, dl time.Time, lenient bool) error {
 			var err error
 			x, y, _, err = proc.ReadMove(ctx, dl, lenient)
@@ -486,6 +495,7 @@ func (g *game) hint(ctx context.Context, n int) error {
 // place of the hint's own reply.
 func (g *game) postpone(c *command) error {
 	err := g.do(context.Background(), c)
+	g.publish()
 	c.reply <- err
 	if err == errClosed {
 		return errClosed
