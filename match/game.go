@@ -121,7 +121,8 @@ type player struct {
 // cells, Black first) and referees it. Engines run for this game only: one
 // process per game, as Gomocup does, so a crashed engine is simply started
 // afresh for the next game. When ctx is cancelled the engines are ended and
-// the result has Reason Interrupted. The error is for a bad opening only.
+// the result has Reason Interrupted. The error is for a bad opening or
+// engine options that Settings.ForEngine refuses.
 func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []opening.Point) (*GameResult, error) {
 	ref, err := NewReferee(s.Width, s.Height, s.Rule)
 	if err != nil {

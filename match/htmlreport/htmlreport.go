@@ -39,6 +39,9 @@ func WriteFile(path string, p Page) error {
 		return err
 	}
 	err = Write(tmp, p)
+	if err == nil {
+		err = tmp.Chmod(0o644) // a report is for reading, by anyone who may see the directory
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -332,7 +335,7 @@ func writeEngines(b *strings.Builder, p Page) {
 	}
 	mh := 28*float64(len(s.Names)) + 24
 	fmt.Fprintf(b, "<svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"peak memory\">\n", w, mh, w, mh)
-	mx := func(n int64) float64 { return left + (right-left-120)*float64(n)/float64(top) }
+	mx := func(n int64) float64 { return left + (right-left-260)*float64(n)/float64(top) }
 	for i, n := range s.Names {
 		y := 8 + 28*float64(i)
 		peak, lim := s.PeakMemory[i], s.MemoryLimits[i]

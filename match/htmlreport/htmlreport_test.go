@@ -98,6 +98,9 @@ func TestWriteFile(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("left %d files, want only the page", len(entries))
 	}
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("page mode %v, %v; want readable by all", st.Mode(), err)
+	}
 	if err := WriteFile(filepath.Join(dir, "no", "such", "dir.html"), page(t)); err == nil {
 		t.Error("wrote into a directory that does not exist")
 	}

@@ -99,6 +99,9 @@ func NewHeader(cfg match.Config) Header {
 	}
 	placed, skipped := cfg.Placed()
 	h.OpeningsIn, h.Skipped = len(placed), skipped
+	if len(cfg.Engines) == 1 { // an engine playing itself, as Run has it
+		cfg.Engines = append(slices.Clone(cfg.Engines), cfg.Engines[0])
+	}
 	h.Total = len(match.Schedule(cfg, max(len(placed), 1)))
 	return h
 }

@@ -233,3 +233,13 @@ func TestReadBack(t *testing.T) {
 		t.Errorf("ReadFile: %v", err)
 	}
 }
+
+// TestSelfPlayHeader: a single engine plays itself, and the header counts
+// its games and names it twice, as Run does.
+func TestSelfPlayHeader(t *testing.T) {
+	cfg := match.Config{Settings: settings(), Engines: []engine.Spec{{Name: "w", Command: "w"}}, Games: 6}
+	h := NewHeader(cfg)
+	if h.Total != 6 || !reflect.DeepEqual(h.Names, []string{"w", "w#2"}) || len(h.Engines) != 1 {
+		t.Errorf("total %d, names %v, %d engines", h.Total, h.Names, len(h.Engines))
+	}
+}
