@@ -70,7 +70,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	o := options{report: report}
 	r := newReporter(stdout, o, cfg)
 	r.header, r.games = m.Header, m.Games
-	r.note = fmt.Sprintf("merged from %d results files", len(files))
+	r.note = fmt.Sprintf("merged from %d results file(s): %s", len(files), strings.Join(fs.Args(), ", "))
 	fmt.Fprintf(stdout, "Merged %d files: %d of %d games", len(files), len(m.Games)+m.Uncounted, m.Header.Total)
 	if m.Duplicates > 0 {
 		fmt.Fprintf(stdout, ", %d found twice (counted once)", m.Duplicates)
