@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -55,6 +56,10 @@ type Settings struct {
 	// junk) as GomocupJudge does, instead of scoring them as a loss as
 	// Piskvork does; the engine must still move in time.
 	Lenient bool
+	// Info are match-wide INFO settings beyond the standard ones (e.g.
+	// thread_num): sent to every engine after rule, unless the engine's
+	// own options give the key.
+	Info []engine.Option
 }
 
 // Validate checks the settings.
@@ -70,6 +75,15 @@ func (s Settings) Validate() error {
 	}
 	if s.MatchTime < 0 || s.Tolerance < 0 || s.MaxPlies < 0 || s.MaxMemory < 0 {
 		return errors.New("negative limits make no sense")
+	}
+	for _, o := range s.Info {
+		switch strings.ToLower(o.Key) {
+		case "timeout_turn", "timeout_match", "max_memory", "game_type", "rule", "time_left":
+			return fmt.Errorf("INFO %s is a match setting of its own, not an extra one", o.Key)
+		}
+		if _, err := s.ForEngine(engine.Spec{Name: "every engine", Options: []engine.Option{o}}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

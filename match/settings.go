@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,12 +19,14 @@ type EngineSettings struct {
 	MaxMemory int64         // INFO max_memory: bytes it may use; 0 = no limit
 	// Info is every INFO line sent after START, each key once: the
 	// match's keys first (timeout_turn, timeout_match, max_memory,
-	// game_type, rule) with the engine's value where it gives one, then
-	// the engine's other keys in its order. Keys are lower case.
+	// game_type, rule) and the match's extra keys, with the engine's
+	// value where it gives one, then the engine's other keys in its order.
+	// Keys are lower case.
 	Info []engine.Option
 }
 
-// ForEngine merges the match settings with an engine's options. An option
+// ForEngine merges the match settings (the standard keys, then s.Info)
+// with an engine's options. An option
 // whose key (in any letter case) is a match setting replaces the match's
 // value; when an engine gives a key twice, the last value counts. The
 // engine's timeout_turn, timeout_match (milliseconds) and max_memory
@@ -39,7 +42,7 @@ func (s Settings) ForEngine(sp engine.Spec) (EngineSettings, error) {
 		{Key: "game_type", Value: "1"},
 		{Key: "rule", Value: strconv.Itoa(int(s.Rule))},
 	}
-	for _, o := range sp.Options {
+	for _, o := range append(slices.Clone(s.Info), sp.Options...) {
 		key := strings.ToLower(strings.TrimSpace(o.Key))
 		if key == "" || strings.ContainsAny(key, " \t\r\n") || strings.ContainsAny(o.Value, "\r\n") {
 			return EngineSettings{}, fmt.Errorf("engine %s: option %q=%q is not one INFO line", sp.Name, o.Key, o.Value)

@@ -46,14 +46,15 @@ func TestSettingsHold(t *testing.T) {
 	w := fake(t, "plain", "-log", wlog)
 	s := settings()
 	s.MaxMemory, s.MaxPlies = 367001600, 6
+	s.Info = []engine.Option{{Key: "thread_num", Value: "2"}, {Key: "caution_factor", Value: "3"}}
 	res := play(t, s, b, w, nil)
 	if res.Reason != ReasonPlies {
 		t.Fatalf("%v by %q (%s), want a draw by ply limit", res.Winner, res.Reason, res.Detail)
 	}
 	wantB := map[string][]string{"timeout_turn": {"1500"}, "timeout_match": {"20000"}, "max_memory": {"67108864"},
-		"game_type": {"1"}, "rule": {"0"}, "thread_num": {"1"}}
+		"game_type": {"1"}, "rule": {"0"}, "thread_num": {"1"}, "caution_factor": {"3"}}
 	wantW := map[string][]string{"timeout_turn": {"2000"}, "timeout_match": {"20000"}, "max_memory": {"367001600"},
-		"game_type": {"1"}, "rule": {"0"}}
+		"game_type": {"1"}, "rule": {"0"}, "thread_num": {"2"}, "caution_factor": {"3"}}
 	if got := sentSettings(t, blog); !reflect.DeepEqual(got, wantB) {
 		t.Errorf("the engine with options received %v\nwant %v", got, wantB)
 	}
@@ -81,6 +82,18 @@ func TestForEngine(t *testing.T) {
 	}
 	if v, ok := es.Value("rule"); !ok || v != "2" {
 		t.Errorf("rule %q %v", v, ok)
+	}
+	// Match-wide extras: valid ones pass, a standard key or junk does not.
+	for _, c := range []struct {
+		o  engine.Option
+		ok bool
+	}{{engine.Option{Key: "thread_num", Value: "1"}, true}, {engine.Option{Key: "Timeout_Turn", Value: "5"}, false},
+		{engine.Option{Key: "time_left", Value: "5"}, false}, {engine.Option{Key: "a b", Value: "5"}, false}} {
+		m := s
+		m.Info = []engine.Option{c.o}
+		if err := m.Validate(); (err == nil) != c.ok {
+			t.Errorf("--info %+v: %v", c.o, err)
+		}
 	}
 	for _, bad := range []engine.Option{{Key: "max_memory", Value: "64MB"}, {Key: "timeout_turn", Value: "-1"},
 		{Key: "time_left", Value: "5"}, {Key: "two words", Value: "1"}, {Key: "k", Value: "a\nINFO rule 1"}} {

@@ -67,8 +67,8 @@ run the shards on a cluster (docs/wuzi-match-shards.md).
 
 Protocol: one engine process per game (as Gomocup); START n (RECTSTART w,h),
 then each setting once: INFO timeout_turn, timeout_match, max_memory,
-game_type 1, rule (the engine's own value where it gives one), then its
-other options; before every move INFO time_left, then BOARD ... DONE with
+game_type 1, rule, the --info settings (the engine's own value where it
+gives one), then its other options; before every move INFO time_left, then BOARD ... DONE with
 the whole position at an engine's first request (an empty BOARD block on an
 empty board, as GomocupJudge; --begin sends BEGIN, as Piskvork), TURN x,y
 afterwards; END at the end, killed 1 s later. A move taking >= tolerance +
@@ -89,6 +89,7 @@ func main() {
 // options are the parsed command line.
 type options struct {
 	engines     []string
+	info        []string
 	games       int
 	concurrency int
 	rule        int
@@ -129,6 +130,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	fs.StringArrayVarP(&o.engines, "engine", "e", nil, "an engine (repeatable; see above)")
+	fs.StringArrayVar(&o.info, "info", nil, "KEY=VALUE: an extra INFO setting for every engine, e.g. thread_num=1 (repeatable; an engine's own option= wins)")
 	fs.IntVarP(&o.games, "games", "n", 20, "games per pairing (openings come in colour-swapped pairs)")
 	fs.IntVarP(&o.concurrency, "concurrency", "c", 1, "games played at once")
 	fs.IntVar(&o.rule, "rule", 0, "rule: 0 freestyle, 1 standard, 4 renju (2 too), 8 caro, 9 caro with exactly five")
@@ -266,6 +268,13 @@ func configure(o options) (match.Config, error) {
 		Width: w, Height: h, Rule: rule,
 		TurnTime: o.turn, MatchTime: o.matchTime, Tolerance: o.tolerance,
 		MaxMemory: o.maxMemory, MaxPlies: plies, UseBegin: o.begin, Lenient: o.lenient,
+	}
+	for _, kv := range o.info {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return cfg, fmt.Errorf("--info %q: want KEY=VALUE", kv)
+		}
+		cfg.Settings.Info = append(cfg.Settings.Info, engine.Option{Key: strings.TrimSpace(k), Value: strings.TrimSpace(v)})
 	}
 	if err := cfg.Settings.Validate(); err != nil {
 		return cfg, err

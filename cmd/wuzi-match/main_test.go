@@ -132,6 +132,8 @@ func TestBadFlags(t *testing.T) {
 		{"-e", "cmd=x", "--shard", "4/4", "--seed", "1", "--results", "r"}, // index from 0
 		{"-e", "cmd=x", "--shard", "1/4", "--results", "r"},                // shards need one seed
 		{"-e", "cmd=x,option=max_memory=64MB"},                             // bytes
+		{"-e", "cmd=x", "--info", "rule=1"},                                // a setting of its own
+		{"-e", "cmd=x", "--info", "thread_num"},                            // no value
 		{"merge"},                                                          // no file
 	} {
 		var out, errb bytes.Buffer

@@ -47,29 +47,30 @@ type Engine struct {
 // Header is the first line of a results file: the match the games belong
 // to. Shards of one match have equal headers but for Shard.
 type Header struct {
-	Kind        string    `json:"kind"` // "match"
-	Format      int       `json:"format"`
-	Engines     []Engine  `json:"engines"`
-	Names       []string  `json:"names"` // as tables show them, made unique
-	Width       int       `json:"width"`
-	Height      int       `json:"height"`
-	Rule        int       `json:"rule"`
-	TurnMS      int64     `json:"timeout_turn_ms"`
-	MatchMS     int64     `json:"timeout_match_ms"`
-	ToleranceMS int64     `json:"tolerance_ms"`
-	MaxMemory   int64     `json:"max_memory"`
-	MaxPlies    int       `json:"max_plies,omitempty"`
-	Begin       bool      `json:"begin,omitempty"`
-	Lenient     bool      `json:"lenient,omitempty"`
-	Games       int       `json:"games"` // per pairing
-	Random      bool      `json:"random"`
-	Seed        uint64    `json:"seed"`
-	Openings    []string  `json:"openings"` // the set drawn from, offset format
-	OpeningsIn  int       `json:"openings_in_use"`
-	Skipped     int       `json:"openings_skipped,omitempty"`
-	SPRT        *elo.SPRT `json:"sprt,omitempty"`
-	Total       int       `json:"total"` // games in the whole schedule
-	Shard       ShardInfo `json:"shard"`
+	Kind        string     `json:"kind"` // "match"
+	Format      int        `json:"format"`
+	Engines     []Engine   `json:"engines"`
+	Names       []string   `json:"names"` // as tables show them, made unique
+	Width       int        `json:"width"`
+	Height      int        `json:"height"`
+	Rule        int        `json:"rule"`
+	TurnMS      int64      `json:"timeout_turn_ms"`
+	MatchMS     int64      `json:"timeout_match_ms"`
+	ToleranceMS int64      `json:"tolerance_ms"`
+	MaxMemory   int64      `json:"max_memory"`
+	MaxPlies    int        `json:"max_plies,omitempty"`
+	Begin       bool       `json:"begin,omitempty"`
+	Lenient     bool       `json:"lenient,omitempty"`
+	Info        [][]string `json:"info,omitempty"` // match-wide extra INFO [key, value] pairs
+	Games       int        `json:"games"`          // per pairing
+	Random      bool       `json:"random"`
+	Seed        uint64     `json:"seed"`
+	Openings    []string   `json:"openings"` // the set drawn from, offset format
+	OpeningsIn  int        `json:"openings_in_use"`
+	Skipped     int        `json:"openings_skipped,omitempty"`
+	SPRT        *elo.SPRT  `json:"sprt,omitempty"`
+	Total       int        `json:"total"` // games in the whole schedule
+	Shard       ShardInfo  `json:"shard"`
 }
 
 // ShardInfo is the shard a file holds; Count 0 or 1 for a whole match.
@@ -87,6 +88,9 @@ func NewHeader(cfg match.Config) Header {
 		MaxPlies: cfg.Settings.MaxPlies, Begin: cfg.Settings.UseBegin, Lenient: cfg.Settings.Lenient,
 		Games: cfg.Games, Random: cfg.Random, Seed: cfg.Seed, SPRT: cfg.SPRT,
 		Shard: ShardInfo{cfg.Shard.Index, cfg.Shard.Count}}
+	for _, o := range cfg.Settings.Info {
+		h.Info = append(h.Info, []string{o.Key, o.Value})
+	}
 	for _, sp := range cfg.Engines {
 		e := Engine{Name: sp.Name, Command: sp.Command, Args: sp.Args, Dir: sp.Dir}
 		for _, o := range sp.Options {
@@ -119,6 +123,12 @@ func (h Header) Config() (match.Config, error) {
 			MaxPlies: h.MaxPlies, UseBegin: h.Begin, Lenient: h.Lenient},
 		Games: h.Games, Random: h.Random, Seed: h.Seed, SPRT: h.SPRT,
 		Shard: match.Shard{Index: h.Shard.Index, Count: h.Shard.Count},
+	}
+	for _, kv := range h.Info {
+		if len(kv) != 2 {
+			return match.Config{}, fmt.Errorf("info %q is not [key, value]", kv)
+		}
+		cfg.Settings.Info = append(cfg.Settings.Info, engine.Option{Key: kv[0], Value: kv[1]})
 	}
 	for _, e := range h.Engines {
 		sp := engine.Spec{Name: e.Name, Command: e.Command, Args: e.Args, Dir: e.Dir}
