@@ -273,6 +273,24 @@ func TestShardsAndMerge(t *testing.T) {
 	if err != nil || !strings.Contains(string(page), "8 of 8 games") || !strings.Contains(string(page), "seed 77") {
 		t.Errorf("report: %v\n%.300s", err, page)
 	}
+	// A run's page exists before its first game ends: it says so and reloads.
+	early := filepath.Join(dir, "early.html")
+	var o bytes.Buffer
+	if rc := run([]string{"merge"}, &o, &errb); rc != 2 {
+		t.Errorf("merge without files: rc %d", rc)
+	}
+	cfgOpts := options{engines: []string{"cmd=" + fake}, games: 2, concurrency: 1, size: "15", turn: time.Second, report: early}
+	cfg, err := configure(cfgOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newReporter(&o, cfgOpts, cfg)
+	if err := r.open(); err != nil {
+		t.Fatal(err)
+	}
+	if page, err := os.ReadFile(early); err != nil || !strings.Contains(string(page), "0 of 2 games, running") || !strings.Contains(string(page), `http-equiv="refresh"`) {
+		t.Errorf("first page: %v\n%.400s", err, page)
+	}
 	// Three shards of four: the missing games are named.
 	var part bytes.Buffer
 	if rc := run(append([]string{"merge"}, shards[:3]...), &part, &errb); rc != 0 ||

@@ -46,8 +46,32 @@ func newReporter(w io.Writer, o options, cfg match.Config) *reporter {
 	return r
 }
 
-// open creates the results file, with its header, when one is asked for.
+// open creates the results file, with its header, and a first report
+// page (no game yet), when they are asked for.
 func (r *reporter) open() error {
+	if r.o.report != "" {
+		total := 0
+		for n := 1; n <= r.header.Total; n++ {
+			if r.cfg.Shard.Has(n) {
+				total++
+			}
+		}
+		sum := match.NewSummary(r.header.Names, total)
+		sum.Openings, sum.Random, sum.Seed, sum.Shard = r.header.OpeningsIn, r.cfg.Random, r.cfg.Seed, r.cfg.Shard
+		engines := r.cfg.Engines
+		if len(engines) == 1 {
+			engines = []engine.Spec{engines[0], engines[0]}
+		}
+		for i, sp := range engines {
+			if es, err := r.cfg.Settings.ForEngine(sp); err == nil {
+				sum.MemoryLimits[i] = es.MaxMemory
+			}
+		}
+		r.writeReport(sum, true)
+		if len(r.fileErrs) > 0 {
+			return r.fileErrs[0]
+		}
+	}
 	if r.o.results == "" {
 		return nil
 	}
