@@ -68,16 +68,18 @@ run the shards on a cluster (docs/wuzi-match-shards.md).
 Protocol: one engine process per game (as Gomocup); START n (RECTSTART w,h),
 then each setting once: INFO timeout_turn, timeout_match, max_memory,
 game_type 1, rule, the --info settings (the engine's own value where it
-gives one), then its other options; before every move INFO time_left, then BOARD ... DONE with
-the whole position at an engine's first request (an empty BOARD block on an
+gives one), then its other options; before every move INFO time_left,
+then BOARD ... DONE with the whole position at an engine's first request (an empty BOARD block on an
 empty board, as GomocupJudge; --begin sends BEGIN, as Piskvork), TURN x,y
 afterwards; END at the end, killed 1 s later. A move taking >= tolerance +
 min(turn time, match time left) is a time-out; start-up counts on the first
 move. Time-out, crash, an occupied or off-board move, ERROR/UNKNOWN or any
 unparseable answer loses. While an engine thinks, the unique set size (USS)
 of its process and all its children is sampled every 50 ms, as GomocupJudge
-measures it (Linux only); going over --max-memory loses by memory, and the
-result table shows each engine's peak.
+measures it (Linux only); going over its limit (its own max_memory option,
+else --max-memory) loses by memory, and the result table shows each
+engine's peak against its limit. With --report the progress is also an HTML
+page; on a terminal the progress line shows games done, score and an ETA.
 
 Flags:
 `
@@ -138,9 +140,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&o.turn, "timeout-turn", 5*time.Second, "time per move")
 	fs.DurationVar(&o.matchTime, "timeout-match", 120*time.Second, "time per game and engine (0 = no limit)")
 	fs.DurationVar(&o.tolerance, "tolerance", time.Second, "grace added to every time limit")
-	fs.Int64Var(&o.maxMemory, "max-memory", 367001600, "bytes sent as INFO max_memory; an engine whose process tree's USS goes over it loses by memory (0 = no limit)")
+	fs.Int64Var(&o.maxMemory, "max-memory", 367001600, "bytes sent as INFO max_memory to engines without their own; an engine whose process tree's USS goes over its limit loses by memory (0 = no limit)")
 	fs.IntVar(&o.maxPlies, "max-plies", 0, "draw when this many stones are on the board (0: full board; renju 15x15: 200, as Gomocup)")
-	fs.StringVar(&o.openings, "openings", "", "openings file in Gomocup offset format (default: a built-in balanced set)")
+	fs.StringVar(&o.openings, "openings", "", "openings file in Gomocup offset format (default: fresh openings drawn from the seed)")
 	fs.BoolVar(&o.random, "random", false, "openings at random (now the default)")
 	_ = fs.MarkDeprecated("random", "openings are drawn at random by default; --in-order plays them in order")
 	fs.BoolVar(&o.inOrder, "in-order", false, "play the openings file (or the built-in set) in order instead of drawing them")
