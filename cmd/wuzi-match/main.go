@@ -72,15 +72,15 @@ gives one), then its other options; before every move INFO time_left, then
 BOARD ... DONE with the whole position at an engine's first request (an
 empty BOARD block on an empty board, as GomocupJudge; --begin sends BEGIN,
 as Piskvork), TURN x,y afterwards; END at the end, killed 1 s later. A move
-taking >= tolerance + min(turn time, match time left) is a time-out; start-
-up counts on the first move. Time-out, crash, an occupied or off-board move,
-ERROR/UNKNOWN or any unparseable answer loses. While an engine thinks, the
-unique set size (USS) of its process and all its children is sampled every
-50 ms, as GomocupJudge measures it (Linux only); going over its limit (its
-own max_memory option, else --max-memory) loses by memory, and the result
-table shows each engine's peak against its limit. With --report the progress
-is also an HTML page; on a terminal the progress line shows games done,
-score and an ETA.
+taking >= tolerance + min(turn time, match time left) is a time-out;
+start-up counts on the first move. Time-out, crash, an occupied or off-board
+move, ERROR/UNKNOWN or any unparseable answer loses. While an engine thinks,
+the unique set size (USS) of its process and all its children is sampled
+every 50 ms, as GomocupJudge measures it (Linux only); going over its limit
+(its own max_memory option, else --max-memory) loses by memory, and the
+result table shows each engine's peak against its limit. With --report the
+progress is also an HTML page; on a terminal the progress line shows games
+done, score and an ETA.
 
 Flags:
 `
