@@ -33,7 +33,7 @@ run() { # name rule size games spec...
 	local log="$out/$name-r$rule-$size.txt"
 	"$out/bin/wuzi-match" -e "cmd=$wz,name=Wuzi" "$@" -n "$games" -c "$conc" \
 		--timeout-turn "$turn" --timeout-match "$match" --rule "$rule" --size "$size" \
-		--random --seed "$((rule * 100 + size))" "${lenient[@]}" -q \
+		--seed "$((rule * 100 + size))" "${lenient[@]}" -q \
 		--psq "$out/psq-$name-r$rule-$size" >"$log" 2>&1 || true
 	# The summary: result line, how games ended, move times, peak memory.
 	printf '== %s, rule %s, %sx%s, %s games\n' "$name" "$rule" "$size" "$size" "$games"

@@ -42,6 +42,6 @@ conc=${CONCURRENCY:-$(( cpus > 3 ? cpus / 2 : 1 ))}
 	-e "cmd=$tmp/new/pbrain-wuzi,dir=$tmp/new,name=new" \
 	-e "cmd=$tmp/base/pbrain-wuzi,dir=$tmp/base,name=$base" \
 	--sprt "${SPRT:-0,10}" -n "${GAMES:-2000}" -c "$conc" \
-	--random --timeout-turn 1s --timeout-match 30s \
+	--timeout-turn 1s --timeout-match 30s \
 	--psq "${PSQ_DIR:-$tmp/psq}" \
 	"$@"
