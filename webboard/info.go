@@ -33,9 +33,10 @@ type Candidate struct {
 
 // ParseInfo reads a MESSAGE text as a search report. It knows Wuzi's
 // format and the common variants of other engines ("depth", "ev"/"eval"/
-// "score", "n"/"nodes", "n/s"/"nps"/"speed", "tm"/"time", "pv" followed by
-// moves as Piskvork names them, "h8", or "x,y"); it reports false for
-// free text that holds none of them.
+// "score"/"val", "n"/"nodes", "n/s"/"nps"/"speed", "tm"/"time", "pv"
+// followed by moves as Piskvork names them, "h8", or "x,y", and a lone
+// "best [x,y]" as AIWine prints it); it reports false for free text that
+// holds none of them.
 func ParseInfo(text string) (*InfoView, bool) {
 	si := &InfoView{Text: text}
 	t := strings.NewReplacer("|", " ", ":", " ", "=", " ").Replace(text)
@@ -57,7 +58,7 @@ func ParseInfo(text string) (*InfoView, bool) {
 		case "depth":
 			si.Depth, found = next, true
 			i++
-		case "ev", "eval", "score", "cp":
+		case "ev", "eval", "score", "cp", "val", "value":
 			si.Score, found = next, true
 			i++
 		case "win", "lose", "mate":
@@ -74,7 +75,13 @@ func ParseInfo(text string) (*InfoView, bool) {
 		case "tm", "time":
 			si.TimeMS = strings.TrimSuffix(next, "ms")
 			i++
+		case "best", "bestmove":
+			if x, y, ok := parseMoveName(next); ok && len(si.PV) == 0 {
+				si.PV = [][2]int{{x, y}}
+			}
+			i++
 		case "pv", "bestline":
+			si.PV = nil
 			for _, m := range f[i+1:] {
 				x, y, ok := parseMoveName(m)
 				if !ok {
@@ -93,7 +100,7 @@ func ParseInfo(text string) (*InfoView, bool) {
 // from 1), "(7,7)" or "7,7".
 func parseMoveName(s string) (x, y int, ok bool) {
 	s = strings.TrimSuffix(s, ",")
-	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+	if (strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")")) || (strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]")) {
 		s = s[1 : len(s)-1]
 	}
 	if a, b, found := strings.Cut(s, ","); found {

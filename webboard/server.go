@@ -49,11 +49,12 @@ type Config struct {
 	// the default. There must be at least one.
 	Engines    []engine.Spec
 	MaxGames   int           // games open at once; 0 means 8
-	MaxEngines int           // engine processes at once, over all games; 0 means 8
+	MaxEngines int           // engine processes at once, over all games; 0 means 4
 	Tolerance  time.Duration // added to every time limit before a move is a time-out; 0 means 1 s
 	// MaxMemory is sent to every engine as INFO max_memory and enforced
 	// as wuzi-match does (USS of the process tree while it thinks, Linux
-	// only); 0 means 128 MiB.
+	// only); 0 means 350 MiB, Gomocup's limit, which engines are tuned
+	// for. MaxEngines × MaxMemory bounds what the engines may use.
 	MaxMemory int64
 	// IdleTimeout closes a game no page has asked about for this long
 	// (the page polls every few seconds while open); 0 means 45 s.
@@ -99,13 +100,13 @@ func New(cfg Config) (*Server, error) {
 		cfg.MaxGames = 8
 	}
 	if cfg.MaxEngines <= 0 {
-		cfg.MaxEngines = 8
+		cfg.MaxEngines = 4
 	}
 	if cfg.Tolerance <= 0 {
 		cfg.Tolerance = time.Second
 	}
 	if cfg.MaxMemory <= 0 {
-		cfg.MaxMemory = 128 << 20
+		cfg.MaxMemory = 350 << 20
 	}
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = 45 * time.Second

@@ -65,6 +65,9 @@ type tserver struct {
 
 func newTestServer(t *testing.T, cfg Config) *tserver {
 	t.Helper()
+	if cfg.MaxMemory == 0 {
+		cfg.MaxMemory = 64 << 20 // Wuzi's table fits what it is given: keep tests light
+	}
 	if cfg.Tolerance == 0 {
 		cfg.Tolerance = time.Second // the race detector slows the engine's start-up
 	}
@@ -501,6 +504,10 @@ func TestParseInfo(t *testing.T) {
 	si, ok = ParseInfo("Depth: 10 | Eval: -35 | Nodes: 12345 | PV: 7,7 8,8")
 	if !ok || si.Depth != "10" || si.Score != "-35" || fmt.Sprint(si.PV) != "[[7 7] [8 8]]" {
 		t.Errorf("another engine's line: %+v", si)
+	}
+	si, ok = ParseInfo("depth: 7-11 best:[5,7] val=-47 time:428ms")
+	if !ok || si.Depth != "7-11" || si.Score != "-47" || fmt.Sprint(si.PV) != "[[5 7]]" {
+		t.Errorf("AIWine's line: %+v", si)
 	}
 	if _, ok := ParseInfo("thinking about move 3"); ok {
 		t.Error("free text read as a report")

@@ -131,9 +131,16 @@ func (g *game) takeMessages(s *side) {
 		} else {
 			si.Color = g.thinking
 		}
-		if si.Rank > 0 && g.thinking == "hint" {
+		if g.thinking == "hint" {
+			// A single-line report (an engine without multi-PV, or a
+			// proven win) is the first candidate.
+			if si.Rank == 0 {
+				si.Rank = 1
+			}
 			g.addCandidate(si)
-			continue
+			if si.Rank > 1 {
+				continue
+			}
 		}
 		g.info = si
 	}

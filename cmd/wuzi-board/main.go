@@ -47,8 +47,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringArrayVarP(&specs, "engine", "e", nil, "another engine the page may pick: a pbrain command, or cmd=PROGRAM ARGS,dir=DIR,name=NAME,option=KEY=VALUE (repeatable)")
 	noWuzi := fs.Bool("no-wuzi", false, "do not offer the built-in Wuzi engine")
 	maxGames := fs.Int("max-games", 8, "games open at once")
-	maxEngines := fs.Int("max-engines", 8, "engine processes running at once, over all games")
-	maxMemory := fs.Int("max-memory", 128, "memory per engine in MiB (sent as INFO max_memory; more loses by memory)")
+	maxEngines := fs.Int("max-engines", 4, "engine processes running at once, over all games (an engine game needs one, engine against engine two)")
+	maxMemory := fs.Int("max-memory", 350, "memory per engine in MiB, as Gomocup counts it (sent as INFO max_memory; more loses by memory)")
 	tolerance := fs.Duration("tolerance", time.Second, "time added to every limit before a move is a time-out")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `wuzi-board: a Gomoku/Renju board in the browser, against Wuzi or any pbrain engine.

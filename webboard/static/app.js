@@ -160,6 +160,7 @@ function stone(svg, x, y, color, num, cls) {
 
 function render() {
   if (!S) return;
+  document.body.dataset.game = S.id;
   const w = S.width, h = S.height;
   const svg = drawEmpty(w, h);
   svg.classList.toggle('edit', !!edit);
@@ -178,7 +179,7 @@ function render() {
       el('line', { x1: cx(f[0]) - d, y1: cx(f[1]) - d, x2: cx(f[0]) + d, y2: cx(f[1]) + d }, g);
       el('line', { x1: cx(f[0]) - d, y1: cx(f[1]) + d, x2: cx(f[0]) + d, y2: cx(f[1]) - d }, g);
     }
-    drawPV(svg, occupied);
+    drawPV(svg, new Set(occupied));
     for (const c of S.nbest || []) {
       if (occupied.has(c.x + ',' + c.y)) continue;
       el('rect', { class: 'cand', x: cx(c.x) - 14, y: cx(c.y) - 11, width: 28, height: 22, rx: 4, 'data-rank': c.rank }, svg);
