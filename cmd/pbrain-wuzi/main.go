@@ -4,6 +4,7 @@
 //
 //	pbrain-wuzi                 serve the protocol (what managers run)
 //	pbrain-wuzi bench           search fixed positions; print the node signature
+//	pbrain-wuzi selfplay        play itself, write training positions (docs/selfplay.md)
 //	pbrain-wuzi --help          list the flags
 package main
 
@@ -28,6 +29,9 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "selfplay" {
+		return runSelfplay(args[1:], stdout, stderr)
+	}
 	fs := pflag.NewFlagSet("pbrain-wuzi", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	hash := fs.Int("hash", brain.DefaultHashMB, "transposition table size in MiB (a manager's max_memory can only shrink it)")
@@ -43,6 +47,7 @@ Usage:
   pbrain-wuzi [flags]          speak the protocol on stdin/stdout (load it in Piskvork,
                                GomocupJudge, c-gomoku-cli or Yixin-Board)
   pbrain-wuzi bench [--depth N] search fixed positions, print nodes, time and speed
+  pbrain-wuzi selfplay [flags]  play itself, write training positions (selfplay --help)
 
 Flags:
 %s`, brain.Version, fs.FlagUsages())
