@@ -285,6 +285,10 @@ func (g *game) engineMove(ctx context.Context, s *side, c eval.Color) (*command,
 		return nil, errClosed
 	}
 	if err != nil {
+		var ee *engine.Error
+		if errors.As(err, &ee) && ee.Kind == engine.Timeout {
+			ee.Detail += fmt.Sprintf(" (%v a move + %v tolerance)", limit, g.srv.cfg.Tolerance)
+		}
 		g.engineFailed(s, c, err)
 		return nil, nil
 	}

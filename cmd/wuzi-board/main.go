@@ -16,7 +16,10 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -90,6 +93,20 @@ Flags:
 			return 2
 		}
 		cfg.Engines = append(cfg.Engines, sp)
+	}
+	for i, e := range cfg.Engines {
+		if i == 0 && !*noWuzi {
+			continue // the built-in engine is this executable
+		}
+		// A missing program is shown on the page when a game starts it;
+		// say so here too, where the command was typed.
+		path := e.Command
+		if e.Dir != "" && !filepath.IsAbs(path) && strings.ContainsRune(path, filepath.Separator) {
+			path = filepath.Join(e.Dir, path)
+		}
+		if _, err := exec.LookPath(path); err != nil {
+			fmt.Fprintf(stderr, "wuzi-board: warning: engine %d (%s): %v\n", i+1, e.Name, err)
+		}
 	}
 	if len(cfg.Engines) == 0 {
 		fmt.Fprintln(stderr, "wuzi-board: no engine: give one with -e or drop --no-wuzi")
