@@ -354,6 +354,31 @@ func TestSwap2(t *testing.T) {
 	}
 }
 
+func TestHintsInAGameOfHumans(t *testing.T) {
+	s := newTestServer(t, Config{Engines: []engine.Spec{wuziSpec(), fakeSpec("fake")}})
+	// The analysis engine runs only for hints.
+	g := s.newGame(`{"width":15,"rule":0,"turnMs":300,"black":-1,"white":-1,"analyst":0}`)
+	s.act(g.ID, "move", `{"x":7,"y":7}`)
+	snap := s.act(g.ID, "hint", `{"n":2}`)
+	if len(snap.NBest) == 0 || snap.NBestPly != 1 || snap.Info == nil || snap.Info.Color != "white" {
+		t.Fatalf("hint for White: %v at ply %d, info %+v", snap.NBest, snap.NBestPly, snap.Info)
+	}
+	if len(snap.Moves) != 1 {
+		t.Fatalf("the hint played a move: %v", snap.Moves)
+	}
+	// An engine that knows no YXBOARD or YXNBEST gives no hint, and says so;
+	// it is no part of the game, so nothing is lost.
+	g = s.newGame(`{"width":15,"rule":0,"turnMs":300,"black":-1,"white":-1,"analyst":1}`)
+	code, b := s.do("POST", "/api/games/"+g.ID+"/hint", `{"n":1}`)
+	if code != http.StatusConflict || !strings.Contains(string(b), "gave no hint") {
+		t.Errorf("a hint from the fake engine: %d %s", code, b)
+	}
+	snap = s.act(g.ID, "move", `{"x":7,"y":7}`)
+	if snap.Over || len(snap.Moves) != 1 {
+		t.Errorf("after the failed hint: over %v, %d moves", snap.Over, len(snap.Moves))
+	}
+}
+
 func TestRecordsRoundTrip(t *testing.T) {
 	s := newTestServer(t, Config{Engines: []engine.Spec{fakeSpec("fake")}})
 	g := s.newGame(`{"width":20,"rule":1,"turnMs":300,"black":-1,"white":-1}`)
