@@ -197,14 +197,11 @@ func Run(ctx context.Context, cfg Config, w io.Writer) (Stats, error) {
 	}()
 	go func() { wg.Wait(); close(done) }()
 
-	bw := bufio.NewWriterSize(w, 1<<16)
-	seen := make(map[posKey]struct{})
+	out := newWriter(w)
 	pending := make(map[int]*game)
-	var st Stats
 	var werr error
 	start := time.Now()
 	written := 0
-	var line []byte
 	for g := range done {
 		pending[g.index] = g
 		for written < len(games) && werr == nil {
@@ -213,33 +210,20 @@ func Run(ctx context.Context, cfg Config, w io.Writer) (Stats, error) {
 				break
 			}
 			delete(pending, g.index)
-			st.Decided += g.decided
-			for _, r := range g.recs {
-				k := posKey{r.hash, g.rule, uint8(g.size)}
-				if _, dup := seen[k]; dup {
-					st.Duplicates++
-					continue
-				}
-				seen[k] = struct{}{}
-				line = g.position(r).AppendLine(line[:0])
-				if _, err := bw.Write(line); err != nil {
-					werr = err
-					break
-				}
-				st.Positions++
-			}
+			werr = out.writeGame(g)
 			written++
 			if cfg.Progress != nil {
-				cfg.Progress(Progress{Games: written, GamesTotal: len(games), Stats: st, Elapsed: time.Since(start)})
+				cfg.Progress(Progress{Games: written, GamesTotal: len(games), Stats: out.st, Elapsed: time.Since(start)})
 			}
 		}
 		if werr != nil {
 			cancel()
 		}
 	}
-	if err := bw.Flush(); werr == nil {
+	if err := out.bw.Flush(); werr == nil {
 		werr = err
 	}
+	st := out.st
 	if werr != nil {
 		return st, werr
 	}
@@ -251,6 +235,37 @@ func Run(ctx context.Context, cfg Config, w io.Writer) (Stats, error) {
 		return st, fmt.Errorf("stopped after %d of %d games: %w", written, len(games), err)
 	}
 	return st, nil
+}
+
+// writer writes games' positions, each position once.
+type writer struct {
+	bw   *bufio.Writer
+	seen map[posKey]struct{}
+	st   Stats
+	line []byte
+}
+
+func newWriter(w io.Writer) *writer {
+	return &writer{bw: bufio.NewWriterSize(w, 1<<16), seen: make(map[posKey]struct{})}
+}
+
+// writeGame writes the positions of g not written before.
+func (w *writer) writeGame(g *game) error {
+	w.st.Decided += g.decided
+	for _, r := range g.recs {
+		k := posKey{r.hash, g.rule, uint8(g.size)}
+		if _, dup := w.seen[k]; dup {
+			w.st.Duplicates++
+			continue
+		}
+		w.seen[k] = struct{}{}
+		w.line = g.position(r).AppendLine(w.line[:0])
+		if _, err := w.bw.Write(w.line); err != nil {
+			return err
+		}
+		w.st.Positions++
+	}
+	return nil
 }
 
 // game is one finished game: its moves, how it ended and the positions
