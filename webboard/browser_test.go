@@ -60,7 +60,7 @@ func TestBrowser(t *testing.T) {
 		opponent = "4"
 		maxMemory = 350 << 20 // sparring engines are tuned for Gomocup's limit
 	}
-	s := newTestServer(t, Config{Engines: engines, MaxEngines: 8, MaxMemory: maxMemory})
+	s := newTestServer(t, Config{Engines: engines, MaxEngines: 8, MaxMemory: maxMemory, Tolerance: 3 * time.Second})
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),

@@ -320,8 +320,14 @@ func (g *game) during(c *command, s *side) (*command, error) {
 	case "move", "hint", "swap2":
 		c.reply <- refuse("%s is thinking; wait, or press Stop", s.name())
 		return nil, nil
+	case "pause", "resume":
+		// The move being thought about is played; what follows waits.
+		g.paused = c.kind == "pause"
+		g.publish()
+		c.reply <- nil
+		return nil, nil
 	}
-	// undo, redo, pause, resume, setup, load: end the thought first.
+	// undo, redo, setup, load: end the thought first.
 	return c, nil
 }
 
