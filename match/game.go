@@ -160,7 +160,7 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 		if pl.es, err = s.ForEngine(specs[i]); err != nil {
 			return nil, err
 		}
-		res.MemoryLimit[i] = pl.es.MaxMemory
+		res.MemoryLimit[i] = pl.es.MemoryLimit
 	}
 	defer func() {
 		var wg sync.WaitGroup
@@ -222,7 +222,7 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 		// Memory is sampled while the engine thinks; going over the limit
 		// stops the wait for the move at once.
 		moveCtx, overLimit := context.WithCancel(ctx)
-		watch := pl.proc.WatchMemory(engine.MemoryInterval, pl.es.MaxMemory, overLimit)
+		watch := pl.proc.WatchMemory(engine.MemoryInterval, pl.es.MemoryLimit, overLimit)
 		var x, y int
 		var at time.Time
 		err := pl.proc.Send(append([]string{"INFO time_left " + pl.timeLeft(s)}, res.request(pl, s)...)...)
@@ -237,7 +237,7 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 			res.Messages = append(res.Messages, Message{Ply: ply, Color: pl.color, Text: m})
 		}
 		if over {
-			res.Detail = fmt.Sprintf("used %.1f MB, limit %.1f MB (USS of the process tree)", mb(peak), mb(pl.es.MaxMemory))
+			res.Detail = fmt.Sprintf("used %.1f MB, limit %.1f MB (USS of the process tree)", mb(peak), mb(pl.es.MemoryLimit))
 			return res.lose(pl.color, ReasonMemory, pl.proc.Tail()), nil
 		}
 		if err != nil {

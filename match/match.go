@@ -278,7 +278,7 @@ func Run(ctx context.Context, cfg Config, onGame func(Done, *Summary)) (*Summary
 		if err != nil {
 			return nil, err
 		}
-		limits[i] = es.MaxMemory
+		limits[i] = es.MemoryLimit
 	}
 	openings := cfg.OpeningSet()
 	placed, skipped := placeAll(openings, cfg.Settings.Width, cfg.Settings.Height)

@@ -17,6 +17,9 @@ type EngineSettings struct {
 	TurnTime  time.Duration // INFO timeout_turn: the time per move it is held to
 	MatchTime time.Duration // INFO timeout_match: per game; 0 = no limit
 	MaxMemory int64         // INFO max_memory: bytes it may use; 0 = no limit
+	// MemoryLimit is what its memory is judged by: MaxMemory, unless the
+	// engine's spec gives its own memlimit; 0 = never judged.
+	MemoryLimit int64
 	// Info is every INFO line sent after START, each key once: the
 	// match's keys first (timeout_turn, timeout_match, max_memory,
 	// game_type, rule) and the match's extra keys, with the engine's
@@ -65,6 +68,10 @@ func (s Settings) ForEngine(sp engine.Spec) (EngineSettings, error) {
 			return EngineSettings{}, fmt.Errorf("engine %s: option %s=%q: want a non-negative integer (%v)", sp.Name, key, o.Value, err)
 		}
 		es.set(key, o.Value)
+	}
+	es.MemoryLimit = es.MaxMemory
+	if sp.HasMemLimit {
+		es.MemoryLimit = sp.MemLimit
 	}
 	return es, nil
 }

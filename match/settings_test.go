@@ -128,3 +128,43 @@ func TestOwnMemoryLimit(t *testing.T) {
 		t.Fatalf("%v by %q (%s), peak %d: want a draw by ply limit over the match's limit", res.Winner, res.Reason, res.Detail, res.PeakMemory[0])
 	}
 }
+
+// TestMemLimitField: an engine's memlimit replaces the max_memory it is
+// told as the limit it is judged by; memlimit=0 measures without judging.
+// What the engine is told does not change.
+func TestMemLimitField(t *testing.T) {
+	if !engine.MemoryMeasured() {
+		t.Skip("memory is measured on Linux only")
+	}
+	s := settings()
+	s.MaxMemory, s.MaxPlies = 100<<20, 6
+	// Told 100 MiB, judged by 300 MiB: 120 MiB plays on.
+	loose := fake(t, "loose", "-mode", "memory", "-mb", "120", "-after", "1")
+	loose.MemLimit, loose.HasMemLimit = 300<<20, true
+	res := play(t, s, loose, fake(t, "plain"), nil)
+	if res.Reason != ReasonPlies || res.PeakMemory[0] <= s.MaxMemory || res.MemoryLimit[0] != 300<<20 {
+		t.Fatalf("%v by %q (%s), peak %d, limit %d: want a draw by ply limit, judged by 300 MiB", res.Winner, res.Reason, res.Detail, res.PeakMemory[0], res.MemoryLimit[0])
+	}
+	// memlimit=0: measured, never judged.
+	free := fake(t, "free", "-mode", "memory", "-mb", "120", "-after", "1")
+	free.HasMemLimit = true
+	res = play(t, s, free, fake(t, "plain"), nil)
+	if res.Reason != ReasonPlies || res.PeakMemory[0] <= s.MaxMemory {
+		t.Fatalf("%v by %q (%s), peak %d: want a draw by ply limit, memory not judged", res.Winner, res.Reason, res.Detail, res.PeakMemory[0])
+	}
+	// A tighter memlimit than max_memory loses.
+	tight := fake(t, "tight", "-mode", "memory", "-mb", "120", "-after", "1")
+	tight.MemLimit, tight.HasMemLimit = 110<<20, true
+	s.MaxMemory = 400 << 20
+	res = play(t, s, tight, fake(t, "plain"), nil)
+	if res.Winner != eval.White || res.Reason != ReasonMemory || !strings.Contains(res.Detail, "limit 110.0 MB") {
+		t.Fatalf("%v by %q (%s), want White by memory over 110 MB", res.Winner, res.Reason, res.Detail)
+	}
+	es, err := s.ForEngine(tight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := es.Value("max_memory"); v != "419430400" {
+		t.Errorf("told max_memory %s, want the match's 419430400 (memlimit is not sent)", v)
+	}
+}

@@ -52,6 +52,9 @@ comma-separated key=value fields:
                      setting's key (max_memory, timeout_turn, timeout_match,
                      rule, ...) replaces the match's value for this engine,
                      and its max_memory and times are the limits it is held to
+  memlimit=BYTES     judge its memory by this instead of its max_memory (0:
+                     measure and show it, never forfeit), for engines that
+                     ignore max_memory or keep no room beside their hash
 e.g. -e cmd=./pbrain-wuzi,name=new -e "cmd=../old/pbrain-wuzi,name=old,option=max_memory=67108864"
 
 Openings: drawn at random from a seed, fresh three-stone openings near the

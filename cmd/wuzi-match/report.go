@@ -64,7 +64,7 @@ func (r *reporter) open() error {
 		}
 		for i, sp := range engines {
 			if es, err := r.cfg.Settings.ForEngine(sp); err == nil {
-				sum.MemoryLimits[i] = es.MaxMemory
+				sum.MemoryLimits[i] = es.MemoryLimit
 			}
 		}
 		r.writeReport(sum, true)

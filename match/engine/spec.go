@@ -10,6 +10,7 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -25,6 +26,12 @@ type Spec struct {
 	Args    []string // its arguments
 	Dir     string   // working directory; empty for the runner's own
 	Options []Option // extra INFO lines, in order
+	// MemLimit, when HasMemLimit is set, is the memory in bytes the
+	// engine is judged by instead of the max_memory it is told (0: its
+	// memory is measured and shown but never loses a game), for engines
+	// that ignore max_memory or keep no room beside their hash.
+	MemLimit    int64
+	HasMemLimit bool
 }
 
 // ParseSpec reads an engine description: comma-separated key=value fields
@@ -33,6 +40,7 @@ type Spec struct {
 //	dir=DIR                 working directory
 //	name=NAME               display name
 //	option=KEY=VALUE        an extra "INFO KEY VALUE" line (repeatable)
+//	memlimit=BYTES          the memory it is judged by, if not its max_memory (0: not judged)
 //
 // for example "cmd=./pbrain-wuzi,name=wuzi,option=hash_size=64".
 func ParseSpec(s string) (Spec, error) {
@@ -61,6 +69,12 @@ func ParseSpec(s string) (Spec, error) {
 			sp.Dir = value
 		case "name":
 			sp.Name = value
+		case "memlimit":
+			n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+			if err != nil || n < 0 {
+				return Spec{}, fmt.Errorf("engine %q: memlimit %q is not a number of bytes", s, value)
+			}
+			sp.MemLimit, sp.HasMemLimit = n, true
 		case "option", "info":
 			k, v, ok := strings.Cut(value, "=")
 			if !ok || strings.TrimSpace(k) == "" {
@@ -68,7 +82,7 @@ func ParseSpec(s string) (Spec, error) {
 			}
 			sp.Options = append(sp.Options, Option{strings.TrimSpace(k), strings.TrimSpace(v)})
 		default:
-			return Spec{}, fmt.Errorf("engine %q: unknown field %q (want cmd, dir, name, option)", s, key)
+			return Spec{}, fmt.Errorf("engine %q: unknown field %q (want cmd, dir, name, option, memlimit)", s, key)
 		}
 	}
 	if sp.Command == "" {

@@ -19,7 +19,13 @@ func TestParseSpec(t *testing.T) {
 	if got, _ := ParseSpec("/opt/e/pbrain-embryo.exe"); got.Name != "pbrain-embryo" {
 		t.Errorf("default name %q", got.Name)
 	}
-	for _, bad := range []string{"", "name=x", "cmd=a,b", "cmd=a,option=x", "cmd=a,colour=red", "cmd="} {
+	if got, err := ParseSpec("cmd=rapfi,memlimit=0"); err != nil || !got.HasMemLimit || got.MemLimit != 0 {
+		t.Errorf("memlimit=0: %+v, %v", got, err)
+	}
+	if got, err := ParseSpec("cmd=rapfi,memlimit=104857600"); err != nil || !got.HasMemLimit || got.MemLimit != 100<<20 {
+		t.Errorf("memlimit=104857600: %+v, %v", got, err)
+	}
+	for _, bad := range []string{"", "name=x", "cmd=a,b", "cmd=a,option=x", "cmd=a,colour=red", "cmd=", "cmd=a,memlimit=-1", "cmd=a,memlimit=lots"} {
 		if _, err := ParseSpec(bad); err == nil {
 			t.Errorf("ParseSpec(%q) accepted", bad)
 		}
