@@ -173,13 +173,13 @@ function render() {
     el('circle', { class: 'last', cx: cx(m[0]), cy: cx(m[1]), r: CELL * 0.49 }, svg);
   }
   if (!edit) {
+    drawPV(svg, new Set(occupied));
     for (const f of S.forbidden || []) {
       const d = CELL * 0.2;
       const g = el('g', { class: 'forbid', 'data-x': f[0], 'data-y': f[1] }, svg);
       el('line', { x1: cx(f[0]) - d, y1: cx(f[1]) - d, x2: cx(f[0]) + d, y2: cx(f[1]) + d }, g);
       el('line', { x1: cx(f[0]) - d, y1: cx(f[1]) + d, x2: cx(f[0]) + d, y2: cx(f[1]) - d }, g);
     }
-    drawPV(svg, new Set(occupied));
     for (const c of S.nbest || []) {
       if (occupied.has(c.x + ',' + c.y)) continue;
       el('rect', { class: 'cand', x: cx(c.x) - 14, y: cx(c.y) - 11, width: 28, height: 22, rx: 4, 'data-rank': c.rank }, svg);
