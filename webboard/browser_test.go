@@ -187,6 +187,21 @@ func TestBrowser(t *testing.T) {
 	until("the crash shown", `document.querySelector('#status').textContent.includes('crash') && document.querySelector('#notice').textContent.includes('crashing on purpose')`)
 	shot("board-crash")
 
+	// Swap2: Wuzi places three stones, the human takes White and plays on.
+	setOpening := func(on bool) chromedp.Action[chromedp.Void] {
+		return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := chromedp.Evaluate[bool](fmt.Sprintf(`document.getElementById('opening').checked = %v`, on))(ctx, tg)
+			return chromedp.Void{}, err
+		}
+	}
+	newGame("0", "-1", "0", "1", setOpening(true))
+	until("Wuzi's three stones and the choice", stones+` === 3 && !document.getElementById('swap2').hidden`)
+	shot("board-swap2")
+	step("taking White", chromedp.Click(chromedp.ID("swap2-white")), setOpening(false))
+	until("White to move", `document.querySelector('#status').textContent.includes('White (Human) to move')`)
+	click(9, 9)
+	until("Wuzi's 5th stone", stones+` === 5 && !document.querySelector('#status').textContent.includes('thinking')`)
+
 	// A slow engine loses on time; an engine that cannot start, by crash.
 	newGame("-1", "2", "0", "0.3")
 	click(7, 7)
