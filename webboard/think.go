@@ -306,7 +306,7 @@ func (g *game) engineMove(ctx context.Context, s *side, c eval.Color) (*command,
 	g.redo = nil
 	switch g.play(x, y, used) {
 	case match.Illegal:
-		_, detail := illegalDetail(g, x, y)
+		detail := illegalDetail(g, x, y)
 		g.closeSide(s)
 		g.finish(c.Opp(), string(match.ReasonIllegal), s.name()+" "+detail, proc.Tail())
 		return nil, nil
@@ -318,11 +318,11 @@ func (g *game) engineMove(ctx context.Context, s *side, c eval.Color) (*command,
 func mib(n int64) float64 { return float64(n) / (1 << 20) }
 
 // illegalDetail words an illegal move as the referee does.
-func illegalDetail(g *game, x, y int) (bool, string) {
+func illegalDetail(g *game, x, y int) string {
 	if x < 0 || y < 0 || x >= g.set.Width || y >= g.set.Height {
-		return true, fmt.Sprintf("played %d,%d off the %dx%d board", x, y, g.set.Width, g.set.Height)
+		return fmt.Sprintf("played %d,%d off the %dx%d board", x, y, g.set.Width, g.set.Height)
 	}
-	return true, fmt.Sprintf("played %d,%d on an occupied cell", x, y)
+	return fmt.Sprintf("played %d,%d on an occupied cell", x, y)
 }
 
 // engineSwap2 asks an engine for its part of a swap2 opening with
@@ -398,7 +398,7 @@ func (g *game) engineSwap2(ctx context.Context, s *side, c eval.Color) (*command
 			break
 		}
 		if g.play(m.X, m.Y, 0) == match.Illegal {
-			_, detail := illegalDetail(g, m.X, m.Y)
+			detail := illegalDetail(g, m.X, m.Y)
 			g.closeSide(s)
 			g.finish(c.Opp(), string(match.ReasonIllegal), s.name()+" "+detail, proc.Tail())
 			return nil, nil
