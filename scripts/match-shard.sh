@@ -4,15 +4,9 @@
 #
 # Usage:   match-shard.sh WUZI-MATCH-FLAGS...     (engines, games, time control)
 #
-# The shard comes from the batch system:
-#   Kubernetes Indexed Job  JOB_COMPLETION_INDEX (0..N-1); SHARDS=N
-#   Slurm job array         SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN;
-#                           SHARDS defaults to SLURM_ARRAY_TASK_COUNT
-#   anything else           SHARD_INDEX (0..N-1); SHARDS=N
-# Every shard must draw the same openings, so they share one SEED. Without
-# SEED the seed comes from what all tasks of one submission share and the
-# next submission does not: SLURM_ARRAY_JOB_ID, or JOB_UID (the Job's uid,
-# which scripts/k8s/wuzi-match-job.yaml passes in).
+# The shard and the seed come from the batch system (see shard-env.sh:
+# JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or SHARD_INDEX; SHARDS; SEED);
+# every shard draws the same openings from the one seed.
 #
 # Environment: RESULTS_DIR (required; shared by all tasks), WUZI_MATCH
 # (default: wuzi-match in PATH). The shard's games go to
@@ -23,26 +17,7 @@ set -eu
 : "${RESULTS_DIR:?set RESULTS_DIR to a directory every shard can write}"
 wm=${WUZI_MATCH:-wuzi-match}
 
-if [ -n "${JOB_COMPLETION_INDEX:-}" ]; then
-	index=$JOB_COMPLETION_INDEX
-elif [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then
-	index=$((SLURM_ARRAY_TASK_ID - ${SLURM_ARRAY_TASK_MIN:-0}))
-	: "${SHARDS:=${SLURM_ARRAY_TASK_COUNT:-}}"
-else
-	index=${SHARD_INDEX:?no JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or SHARD_INDEX: which shard is this?}
-fi
-: "${SHARDS:?set SHARDS to the number of shards}"
-
-if [ -z "${SEED:-}" ]; then
-	if [ -n "${SLURM_ARRAY_JOB_ID:-}" ]; then
-		SEED=$SLURM_ARRAY_JOB_ID
-	elif [ -n "${JOB_UID:-}" ]; then
-		SEED=$(printf '%s' "$JOB_UID" | cksum | cut -d' ' -f1)
-	else
-		echo "match-shard.sh: set SEED, the same for every shard" >&2
-		exit 2
-	fi
-fi
+. "$(dirname "$0")/shard-env.sh"
 
 mkdir -p "$RESULTS_DIR"
 base="$RESULTS_DIR/shard-$index-of-$SHARDS"
