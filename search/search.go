@@ -45,7 +45,8 @@ const (
 	vctDefencePlies     = 15
 	vctDefenceMoves     = 24
 	vctDefenceNodes     = 40000
-	vctTimeShare        = 4 // each root threat search gets 1/4 of the soft time
+	vctTimeShare        = 4 // each root threat search gets 1/4 of the soft time (or of a node limit)
+	minThreatNodes      = 64
 	vctTimedNodesFactor = 100
 	// Each finished iteration's best move is checked for a VCT of the
 	// opponent's after it (vctVerifyPlies plies, vctVerifyNodes nodes);
@@ -137,8 +138,11 @@ type Searcher struct {
 	stopped  atomic.Bool // raised by Stop only
 	hard     time.Time
 	maxNodes uint64
-	start    time.Time
-	selDepth int
+	// nodeLimit is the whole search's node limit (Limits.MaxNodes; 0 =
+	// none), which bounds each threat search's share.
+	nodeLimit uint64
+	start     time.Time
+	selDepth  int
 
 	killers  [MaxPly + 2][2]eval.Pos
 	history  [2][historySize]int32
@@ -201,6 +205,12 @@ func (s *Searcher) Stop() {
 // returns is called, which restores the limit and resumes the search if
 // only this budget stopped it.
 func (s *Searcher) nodeBudget(n uint64) func() {
+	if s.nodeLimit > 0 {
+		// A node-limited search (max_node, fixed-node self-play) gives
+		// each threat search at most a share of its nodes, so that the
+		// alpha-beta iterations get the rest.
+		n = min(n, max(s.nodeLimit/vctTimeShare, minThreatNodes))
+	}
 	saved := s.maxNodes
 	if limit := s.nodes + n; saved == 0 || limit < saved {
 		s.maxNodes = limit

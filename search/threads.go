@@ -80,6 +80,7 @@ func (s *Searcher) prepare(b *eval.Board, lim Limits) {
 	s.stopped.Store(false)
 	s.hard = lim.Hard
 	s.maxNodes = lim.MaxNodes
+	s.nodeLimit = lim.MaxNodes
 	for c := range s.history {
 		for i := range s.history[c] {
 			s.history[c][i] /= 8
