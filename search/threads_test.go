@@ -112,3 +112,27 @@ func TestOneThreadUnchanged(t *testing.T) {
 			r2.Move, r2.Nodes, r2.Score, r1.Move, r1.Nodes, r1.Score)
 	}
 }
+
+// TestThreatShareOfNodeLimit: under a node limit a threat search gets at
+// most a quarter of it (not its own larger budget), and the limit comes
+// back afterwards; without a node limit it gets its whole budget.
+func TestThreatShareOfNodeLimit(t *testing.T) {
+	b := setup(t, eval.Freestyle, 15, [2]int{7, 7}, [2]int{8, 8})
+	s := New(1)
+	s.prepare(b, Limits{MaxNodes: 4000})
+	s.nodes = 100
+	restore := s.nodeBudget(40000)
+	if s.maxNodes != 100+4000/vctTimeShare {
+		t.Errorf("under a 4000-node limit a 40000-node threat search may reach %d nodes, want %d", s.maxNodes, 100+4000/vctTimeShare)
+	}
+	restore()
+	if s.maxNodes != 4000 {
+		t.Errorf("limit after the threat search %d, want 4000", s.maxNodes)
+	}
+	s.prepare(b, Limits{})
+	restore = s.nodeBudget(40000)
+	if s.maxNodes != 40000 {
+		t.Errorf("without a node limit: %d, want the budget of 40000", s.maxNodes)
+	}
+	restore()
+}
