@@ -23,8 +23,9 @@ import (
 // PSQ files with the project's own solvers at large budgets.
 
 var (
-	makeTactics = flag.String("make-tactics", "", "read the PSQ games in this folder and write testdata/tactics.txt")
+	makeTactics = flag.String("make-tactics", "", "read the PSQ games in this folder and write testdata/ + -tactics-out")
 	tacticsRule = flag.Int("tactics-rule", 0, "rule of the games read by -make-tactics")
+	tacticsOut  = flag.String("tactics-out", "tactics.txt", "file in testdata that -make-tactics writes (the suite is every testdata/tactics*.txt)")
 )
 
 // Budgets the suite's answers are proven with: far beyond what a move's
@@ -70,7 +71,20 @@ func parseMoves(b *eval.Board, s string) ([]eval.Pos, error) {
 // loadTactics reads testdata/tactics.txt: "kind rule size plies moves
 // answers" a line, moves as x,y;x,y (0-based), "-" for none.
 func loadTactics(t *testing.T) []tactic {
-	f, err := os.Open(filepath.Join("testdata", "tactics.txt"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "tactics*.txt"))
+	if len(files) == 0 {
+		t.Fatal("no testdata/tactics*.txt")
+	}
+	var out []tactic
+	for _, name := range files {
+		out = append(out, loadTacticsFile(t, name)...)
+	}
+	return out
+}
+
+// loadTacticsFile reads one suite file.
+func loadTacticsFile(t *testing.T, name string) []tactic {
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,20 +99,20 @@ func loadTactics(t *testing.T) []tactic {
 		}
 		col := strings.Fields(line)
 		if len(col) != 6 {
-			t.Fatalf("line %d: %d fields", n, len(col))
+			t.Fatalf("%s:%d: %d fields", name, n, len(col))
 		}
 		r, err1 := strconv.Atoi(col[1])
 		size, err2 := strconv.Atoi(col[2])
 		plies, err3 := strconv.Atoi(col[3])
 		rule, err4 := eval.ParseRule(r)
 		if err := cmpErr(err1, err2, err3, err4); err != nil {
-			t.Fatalf("line %d: %v", n, err)
+			t.Fatalf("%s:%d: %v", name, n, err)
 		}
 		b := setup(t, rule, size)
 		moves, err1 := parseMoves(b, col[4])
 		answers, err2 := parseMoves(b, col[5])
 		if err := cmpErr(err1, err2); err != nil {
-			t.Fatalf("line %d: %v", n, err)
+			t.Fatalf("%s:%d: %v", name, n, err)
 		}
 		out = append(out, tactic{kind: col[0], rule: rule, size: size, moves: moves, answers: answers, plies: plies})
 	}
@@ -236,12 +250,12 @@ func TestMakeTactics(t *testing.T) {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob(filepath.Join(*makeTactics, "*.psq"))
-	out, err := os.Create(filepath.Join("testdata", "tactics.txt"))
+	out, err := os.Create(filepath.Join("testdata", *tacticsOut))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer out.Close()
-	fmt.Fprintln(out, "# kind rule size plies moves answers  (made by TestMakeTactics from Wuzi self-play games; 0-based x,y)")
+	fmt.Fprintf(out, "# kind rule size plies moves answers  (made by TestMakeTactics -tactics-rule=%d from %d PSQ games of Wuzi's; 0-based x,y)\n", *tacticsRule, len(files))
 	seen := map[uint64]bool{}
 	count := map[string]int{}
 	for _, file := range files {
