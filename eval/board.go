@@ -45,6 +45,7 @@ type undoRecord struct {
 	color      Color
 	start      int32
 	evalSum    [2]int32
+	evalSumD   [2]int32
 	comboCount [2][NumCombos]int16
 	hint       [2][NumCombos]Pos
 	box        stoneBox
@@ -72,6 +73,8 @@ type Board struct {
 	stride        int
 	rule          Rule
 	tabs          *ruleTables
+	codes         *codeTables
+	ev            *evalTables
 	dirs          [numDirs]int
 
 	sideToMove Color
@@ -112,6 +115,8 @@ func NewBoard(width, height int, r Rule) (*Board, error) {
 	}
 	b := &Board{width: width, height: height, stride: width + halfLine, rule: r}
 	b.tabs = tablesFor(r)
+	b.codes = sharedCodes()
+	b.ev = embeddedTables()[FamilyOf(r)]
 	b.dirs = [numDirs]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.initZobrist()
 	// The geometry never changes for a board; insideLst is built here once
@@ -287,7 +292,7 @@ func (b *Board) Undo() {
 func (b *Board) put(p Pos, c Color) {
 	r := &b.history[b.ply]
 	r.pos, r.color, r.start = p, c, b.nSaved
-	r.evalSum, r.comboCount = b.evalSum, b.comboCount
+	r.evalSum, r.evalSumD, r.comboCount = b.evalSum, b.evalSumD, b.comboCount
 	r.hint, r.box = b.hint, b.box
 	b.ply++
 
@@ -376,7 +381,7 @@ func (b *Board) take(p Pos, c Color) {
 		b.info[s.pos] = s.info
 	}
 	b.nSaved = r.start
-	b.evalSum, b.comboCount = r.evalSum, r.comboCount
+	b.evalSum, b.evalSumD, b.comboCount = r.evalSum, r.evalSumD, r.comboCount
 	b.hint, b.box = r.hint, r.box
 }
 

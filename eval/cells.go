@@ -104,8 +104,13 @@ var (
 // (index 0 Black, 1 White).
 type cellInfo struct {
 	combo [2]Combo
+	code  [2]uint16
 	move  [2]int32
+	// eval is the cell's attack value for each colour (counted when that
+	// colour is to move), evalD its defence value (counted against the
+	// colour's opponent when the opponent is to move).
 	eval  [2]int32
+	evalD [2]int32
 }
 
 // cellState is the per-cell data derived from the line patterns, kept for
@@ -115,6 +120,7 @@ type cellInfo struct {
 type cellState struct {
 	info       [maxCells]cellInfo
 	evalSum    [2]int32
+	evalSumD   [2]int32
 	comboCount [2][NumCombos]int16
 	// near counts the stones within two cells (the 5×5 square) of a cell.
 	near [maxCells]uint8
@@ -127,6 +133,7 @@ type cellState struct {
 
 func (b *Board) resetCellState() {
 	b.cellState.evalSum = [2]int32{}
+	b.cellState.evalSumD = [2]int32{}
 	b.cellState.comboCount = [2][NumCombos]int16{}
 	for i := range b.near {
 		b.near[i] = 0
@@ -154,16 +161,25 @@ func (b *Board) infoOf(q Pos) cellInfo {
 	vals := s0.vals + s1.vals + s2.vals + s3.vals
 	cnt := s0.cnt + s1.cnt + s2.cnt + s3.cnt
 	cb, cw := t.combo[0][cnt&cntMask], t.combo[1][cnt>>16&cntMask]
+	const n = uint32(numPatterns)
+	ib := uint32(e[0]&15) + n*uint32(e[1]&15) + n*n*uint32(e[2]&15) + n*n*n*uint32(e[3]&15)
+	iw := uint32(e[0]>>4) + n*uint32(e[1]>>4) + n*n*uint32(e[2]>>4) + n*n*n*uint32(e[3]>>4)
+	kb, kw := b.codes.code[ib], b.codes.code[iw]
+	ev := b.ev
 	return cellInfo{
 		combo: [2]Combo{cb, cw},
+		code:  [2]uint16{kb, kw},
 		move:  [2]int32{int32(vals&0xFFFF) + comboMoveValue[cb], int32(vals>>32&0xFFFF) + comboMoveValue[cw]},
-		eval:  [2]int32{int32(vals >> 16 & 0xFFFF), int32(vals >> 48)},
+		eval:  [2]int32{ev.attack[0][kb], ev.attack[1][kw]},
+		evalD: [2]int32{ev.defend[0][kb], ev.defend[1][kw]},
 	}
 }
 
 func (b *Board) addTotals(ci *cellInfo) {
 	b.evalSum[0] += ci.eval[0]
 	b.evalSum[1] += ci.eval[1]
+	b.evalSumD[0] += ci.evalD[0]
+	b.evalSumD[1] += ci.evalD[1]
 	b.comboCount[0][ci.combo[0]]++
 	b.comboCount[1][ci.combo[1]]++
 }
@@ -171,6 +187,8 @@ func (b *Board) addTotals(ci *cellInfo) {
 func (b *Board) subTotals(ci *cellInfo) {
 	b.evalSum[0] -= ci.eval[0]
 	b.evalSum[1] -= ci.eval[1]
+	b.evalSumD[0] -= ci.evalD[0]
+	b.evalSumD[1] -= ci.evalD[1]
 	b.comboCount[0][ci.combo[0]]--
 	b.comboCount[1][ci.combo[1]]--
 }
@@ -215,9 +233,44 @@ func (b *Board) Alive(p Pos) bool {
 	return e[0]|e[1]|e[2]|e[3] != 0
 }
 
-// Evaluate is the static evaluation for the side to move: the pattern
-// potential of its empty cells against the opponent's.
+// Evaluate is the static evaluation for the side to move: the attack
+// values of its empty cells' shape codes, less the defence values of the
+// opponent's, plus the threat table's value of who has which threats (see
+// Weights).
 func (b *Board) Evaluate() int32 {
 	s := b.sideToMove - 1
-	return b.evalSum[s] - b.evalSum[1-s]
+	return b.evalSum[s] - b.evalSumD[1-s] + b.ev.threat[s][b.ThreatMask()]
 }
+
+// ThreatMask is the whole-board threat mask of the position: the
+// Threat* bits of the side to move, then (shifted by five) the
+// opponent's.
+func (b *Board) ThreatMask() int {
+	s := b.sideToMove - 1
+	return b.threatBits(s) | b.threatBits(1-s)<<threatBits
+}
+
+// threatBits are the Threat* bits of side index s.
+func (b *Board) threatBits(s Color) int {
+	cc := &b.comboCount[s]
+	m := 0
+	if cc[ComboThree] > 0 {
+		m |= ThreatThree
+	}
+	if cc[ComboFour] > 0 {
+		m |= ThreatFour
+	}
+	if cc[ComboDoubleThree] > 0 {
+		m |= ThreatDoubleThree
+	}
+	if cc[ComboFourThree] > 0 {
+		m |= ThreatFourThree
+	}
+	if cc[ComboFlexFour] > 0 {
+		m |= ThreatFlexFour
+	}
+	return m
+}
+
+// CellCode returns the shape code side c has at the empty cell p.
+func (b *Board) CellCode(p Pos, c Color) int { return int(b.info[p].code[c-1]) }

@@ -3,6 +3,8 @@ package eval
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
+	"sync"
 	"testing"
 )
 
@@ -52,7 +54,7 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 		return fmt.Sprintf("Stones %d, counted %d", b.Stones(), stones)
 	}
 
-	var evalSum [2]int32
+	var evalSum, evalSumD [2]int32
 	var counts [2][NumCombos]int
 	empties := 0
 	for _, p := range b.Cells() {
@@ -76,7 +78,7 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 		alive := false
 		for s, c := range [2]Color{Black, White} {
 			var ps [numDirs]Pattern
-			var mv, ev int32
+			var mv int32
 			for d := 0; d < numDirs; d++ {
 				want := rs.cls[s].pattern(g, x, y, d)
 				if got := b.Pattern(p, d, c); got != want {
@@ -84,7 +86,6 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 				}
 				ps[d] = want
 				mv += patternMoveValue[want]
-				ev += patternEvalValue[want]
 				alive = alive || want != Dead
 			}
 			cb := refCombo(ps, rs.rule == Renju && c == Black)
@@ -95,7 +96,12 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 			if got := b.MoveValue(p, c); got != mv {
 				return fmt.Sprintf("MoveValue%s %v = %d, recomputed %d", where(p), c, got, mv)
 			}
-			evalSum[s] += ev
+			code := refShapeCode(ps)
+			if got := b.CellCode(p, c); got != code {
+				return fmt.Sprintf("CellCode%s %v = %d, reference %d (patterns %v)", where(p), c, got, code, ps)
+			}
+			evalSum[s] += b.ev.attack[s][code]
+			evalSumD[s] += b.ev.defend[s][code]
 			counts[s][cb]++
 			if o.wins {
 				if got, want := b.WinsAt(p, c), refWinsAt(g, rs.rule, x, y, c); got != want {
@@ -117,8 +123,8 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 		return fmt.Sprintf("Empties %d, counted %d", b.Empties(), empties)
 	}
 	for s, c := range [2]Color{Black, White} {
-		if b.evalSum[s] != evalSum[s] {
-			return fmt.Sprintf("eval sum %v = %d, recomputed %d", c, b.evalSum[s], evalSum[s])
+		if b.evalSum[s] != evalSum[s] || b.evalSumD[s] != evalSumD[s] {
+			return fmt.Sprintf("eval sums %v = %d/%d, recomputed %d/%d", c, b.evalSum[s], b.evalSumD[s], evalSum[s], evalSumD[s])
 		}
 		for cb := Combo(0); cb < NumCombos; cb++ {
 			if got := b.ComboCount(c, cb); got != counts[s][cb] {
@@ -126,7 +132,12 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 			}
 		}
 	}
-	if want := evalSum[b.SideToMove()-1] - evalSum[2-b.SideToMove()]; b.Evaluate() != want {
+	us, them := b.SideToMove()-1, 2-b.SideToMove()
+	mask := refThreatBits(counts[us]) | refThreatBits(counts[them])<<5
+	if mask != b.ThreatMask() {
+		return fmt.Sprintf("ThreatMask = %#x, recomputed %#x", b.ThreatMask(), mask)
+	}
+	if want := evalSum[us] - evalSumD[them] + b.ev.threat[us][mask]; b.Evaluate() != want {
 		return fmt.Sprintf("Evaluate = %d, recomputed %d", b.Evaluate(), want)
 	}
 	// FirstCombo: a cell with the combo exactly when the recount has one.
@@ -316,4 +327,37 @@ func TestBoardCopy(t *testing.T) {
 	if msg := sameAsFresh(b); msg != "" {
 		t.Errorf("Clear leaves a board unlike a new one: %s", msg)
 	}
+}
+
+// refShapeCode is the shape code of four patterns found by search: the
+// index, in CodePatterns order, of the sorted patterns.
+func refShapeCode(ps [numDirs]Pattern) int {
+	sort.Slice(ps[:], func(i, j int) bool { return ps[i] < ps[j] })
+	if c, ok := refCodes()[ps]; ok {
+		return c
+	}
+	return -1
+}
+
+// refCodes maps each code's sorted patterns back to the code.
+var refCodes = sync.OnceValue(func() map[[numDirs]Pattern]int {
+	m := map[[numDirs]Pattern]int{}
+	for c := 0; c < NumCodes; c++ {
+		m[CodePatterns(c)] = c
+	}
+	if len(m) != NumCodes {
+		panic("shape codes are not distinct")
+	}
+	return m
+})
+
+// refThreatBits is a side's threat mask from its combo counts.
+func refThreatBits(n [NumCombos]int) int {
+	m := 0
+	for i, cb := range []Combo{ComboThree, ComboFour, ComboDoubleThree, ComboFourThree, ComboFlexFour} {
+		if n[cb] > 0 {
+			m |= 1 << i
+		}
+	}
+	return m
 }

@@ -171,22 +171,10 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	return s.staticEval()
 }
 
-// staticEval is the board's evaluation with the initiative counted: an
-// open three of the side to move is nearly a four already.
+// staticEval is the board's evaluation (shape codes and the threat table,
+// see eval.Weights), kept clear of the mate scores.
 func (s *Searcher) staticEval() int {
-	b := s.b
-	us := b.SideToMove()
-	them := us.Opp()
-	v := int(b.Evaluate())
-	if b.ComboCount(us, eval.ComboFourThree) > 0 {
-		v += 400
-	} else if b.ComboCount(us, eval.ComboDoubleThree) > 0 && b.ComboCount(them, eval.ComboFour) == 0 {
-		v += 200
-	}
-	if b.ComboCount(them, eval.ComboFlexFour) > 0 && b.ComboCount(us, eval.ComboFour)+b.ComboCount(us, eval.ComboFourThree) == 0 {
-		v -= 300
-	}
-	return max(-winBound+1, min(winBound-1, v))
+	return max(-winBound+1, min(winBound-1, int(s.b.Evaluate())))
 }
 
 func (s *Searcher) setPV(ply int, p eval.Pos) {

@@ -1,0 +1,320 @@
+package eval
+
+import (
+	"bytes"
+	"embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"sync"
+)
+
+// Shape codes. A cell's shape code for one side is the order-free
+// combination of its four line patterns: which patterns its lines show,
+// not which line shows which. There are NumCodes of them (the multisets
+// of four of the twelve patterns). The evaluation values a cell by its
+// code through learned tables (see Weights).
+const (
+	// NumCodes is the number of shape codes.
+	NumCodes = 1365
+	// NumThreatMasks is the number of whole-board threat masks (see
+	// Board.ThreatMask).
+	NumThreatMasks = 1 << (2 * threatBits)
+
+	threatBits  = 5
+	orderedIdxs = int(numPatterns) * int(numPatterns) * int(numPatterns) * int(numPatterns)
+)
+
+// codeTables maps the ordered pattern index p0 + 12 p1 + 144 p2 + 1728 p3
+// of a cell's four lines to its shape code, and each code back to its
+// patterns (in ascending order). Built once, read-only afterwards.
+type codeTables struct {
+	code     [orderedIdxs]uint16
+	patterns [NumCodes][numDirs]Pattern
+}
+
+var sharedCodes = sync.OnceValue(func() *codeTables {
+	t := &codeTables{}
+	n := 0
+	index := map[[numDirs]Pattern]int{}
+	for a := Pattern(0); a < numPatterns; a++ {
+		for b := a; b < numPatterns; b++ {
+			for c := b; c < numPatterns; c++ {
+				for d := c; d < numPatterns; d++ {
+					k := [numDirs]Pattern{a, b, c, d}
+					t.patterns[n] = k
+					index[k] = n
+					n++
+				}
+			}
+		}
+	}
+	if n != NumCodes {
+		panic("eval: shape code count")
+	}
+	for i := range t.code {
+		var k [numDirs]Pattern
+		for d, v := 0, i; d < numDirs; d, v = d+1, v/int(numPatterns) {
+			k[d] = Pattern(v % int(numPatterns))
+		}
+		// Sort the four (insertion sort) to find the code.
+		for x := 1; x < numDirs; x++ {
+			for y := x; y > 0 && k[y] < k[y-1]; y-- {
+				k[y], k[y-1] = k[y-1], k[y]
+			}
+		}
+		t.code[i] = uint16(index[k])
+	}
+	return t
+})
+
+// CodePatterns returns the four line patterns of a shape code, weakest
+// first.
+func CodePatterns(code int) [4]Pattern { return sharedCodes().patterns[code] }
+
+// ShapeCode returns the shape code of four line patterns (in any order).
+func ShapeCode(p [4]Pattern) int {
+	i := 0
+	for d := numDirs - 1; d >= 0; d-- {
+		i = i*int(numPatterns) + int(p[d])
+	}
+	return int(sharedCodes().code[i])
+}
+
+// Family is a group of rules that share one set of learned weights.
+type Family uint8
+
+// The rule families.
+const (
+	FamilyFreestyle Family = iota
+	FamilyStandard
+	FamilyRenju
+	FamilyCaro
+
+	// NumFamilies is the number of rule families.
+	NumFamilies
+)
+
+// FamilyOf returns the family whose weights rule r uses.
+func FamilyOf(r Rule) Family {
+	switch r {
+	case Standard:
+		return FamilyStandard
+	case Renju:
+		return FamilyRenju
+	case CaroFree, CaroExact:
+		return FamilyCaro
+	}
+	return FamilyFreestyle
+}
+
+// String names the family (the name of its weights file).
+func (f Family) String() string {
+	switch f {
+	case FamilyFreestyle:
+		return "freestyle"
+	case FamilyStandard:
+		return "standard"
+	case FamilyRenju:
+		return "renju"
+	case FamilyCaro:
+		return "caro"
+	}
+	return "family?"
+}
+
+// Weights are the learned evaluation of one rule family. The static
+// evaluation for the side to move, of colour s, with opponent colour o, is
+//
+//	Σ over empty cells Attack[s][code of the cell for s]
+//	− Σ over empty cells Defend[o][code of the cell for o]
+//	+ Threat[s][Board.ThreatMask()]
+//
+// Index 0 is Black, 1 White; outside renju both colours hold the same
+// values. Attack and Defend differ because the side to move gets to use
+// its shapes first.
+type Weights struct {
+	Family Family
+	Attack [2][NumCodes]int16
+	Defend [2][NumCodes]int16
+	Threat [2][NumThreatMasks]int16
+}
+
+// Threat mask bits, per side: the side has an empty cell whose combo is
+// that class. The side to move's bits are the low threatBits, the
+// opponent's the next ones.
+const (
+	// ThreatThree: a cell makes an open three.
+	ThreatThree = 1 << iota
+	// ThreatFour: a cell makes a four.
+	ThreatFour
+	// ThreatDoubleThree: a cell makes two open threes.
+	ThreatDoubleThree
+	// ThreatFourThree: a cell makes a four and an open three.
+	ThreatFourThree
+	// ThreatFlexFour: a cell makes an open four or two fours.
+	ThreatFlexFour
+)
+
+// PriorWeights returns the hand-set evaluation expressed as weights: a
+// cell is worth the sum of its four patterns' values to either side, and
+// the threat table holds the initiative bonuses the search used to add.
+// Training starts from it and shapes the data never shows keep it.
+func PriorWeights(f Family) *Weights {
+	w := &Weights{Family: f}
+	codes := sharedCodes()
+	for c := 0; c < NumCodes; c++ {
+		var v int32
+		for _, p := range codes.patterns[c] {
+			if p < numPatterns {
+				v += patternEvalValue[p]
+			}
+		}
+		for s := 0; s < 2; s++ {
+			w.Attack[s][c] = int16(v)
+			w.Defend[s][c] = int16(v)
+		}
+	}
+	for m := 0; m < NumThreatMasks; m++ {
+		us, them := m&(1<<threatBits-1), m>>threatBits
+		var v int16
+		if us&ThreatFourThree != 0 {
+			v += 400
+		} else if us&ThreatDoubleThree != 0 && them&ThreatFour == 0 {
+			v += 200
+		}
+		if them&ThreatFlexFour != 0 && us&(ThreatFour|ThreatFourThree) == 0 {
+			v -= 300
+		}
+		w.Threat[0][m] = v
+		w.Threat[1][m] = v
+	}
+	return w
+}
+
+// Weights files: magic, version, family, the table sizes, the tables as
+// little-endian int16 in the order of the Weights fields, and a CRC-32
+// (IEEE) of everything before it.
+const (
+	weightsMagic   = "WUZIEVAL"
+	weightsVersion = 1
+	weightsHeader  = len(weightsMagic) + 2 + 2 + 2 + 2
+	weightsSize    = weightsHeader + 2*(4*NumCodes+2*NumThreatMasks) + 4
+)
+
+// MarshalBinary encodes the weights as a weights file.
+func (w *Weights) MarshalBinary() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteString(weightsMagic)
+	le := binary.LittleEndian
+	for _, v := range []uint16{weightsVersion, uint16(w.Family), NumCodes, NumThreatMasks} {
+		buf.Write(le.AppendUint16(nil, v))
+	}
+	for _, t := range w.tables() {
+		for _, v := range t {
+			buf.Write(le.AppendUint16(nil, uint16(v)))
+		}
+	}
+	buf.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(buf.Bytes())))
+	return buf.Bytes(), nil
+}
+
+// UnmarshalBinary decodes a weights file, refusing one that is cut short,
+// of another version or table size, or whose checksum does not match.
+func (w *Weights) UnmarshalBinary(data []byte) error {
+	le := binary.LittleEndian
+	if len(data) < weightsHeader || string(data[:len(weightsMagic)]) != weightsMagic {
+		return errors.New("not a Wuzi weights file")
+	}
+	h := data[len(weightsMagic):]
+	version, fam, codes, masks := le.Uint16(h), le.Uint16(h[2:]), le.Uint16(h[4:]), le.Uint16(h[6:])
+	if version != weightsVersion {
+		return fmt.Errorf("weights file version %d, this build reads version %d", version, weightsVersion)
+	}
+	if codes != NumCodes || masks != NumThreatMasks {
+		return fmt.Errorf("weights file has %d codes and %d masks, this build %d and %d", codes, masks, NumCodes, NumThreatMasks)
+	}
+	if fam >= uint16(NumFamilies) {
+		return fmt.Errorf("weights file for unknown rule family %d", fam)
+	}
+	if len(data) != weightsSize {
+		return fmt.Errorf("weights file is %d bytes, want %d", len(data), weightsSize)
+	}
+	body, sum := data[:len(data)-4], le.Uint32(data[len(data)-4:])
+	if crc32.ChecksumIEEE(body) != sum {
+		return errors.New("weights file is corrupt (checksum mismatch)")
+	}
+	w.Family = Family(fam)
+	off := weightsHeader
+	for _, t := range w.tables() {
+		for i := range t {
+			t[i] = int16(le.Uint16(data[off:]))
+			off += 2
+		}
+	}
+	return nil
+}
+
+// tables lists the weight tables in file order.
+func (w *Weights) tables() [][]int16 {
+	return [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:]}
+}
+
+//go:embed weights
+var weightFiles embed.FS
+
+// EmbeddedWeights returns the weights built into the engine for family f:
+// the file weights/<family>.bin, else the hand-set prior when the build
+// has no file for f. A file that is present but unreadable is an error.
+func EmbeddedWeights(f Family) (*Weights, error) {
+	data, err := weightFiles.ReadFile("weights/" + f.String() + ".bin")
+	if err != nil {
+		return PriorWeights(f), nil
+	}
+	w := &Weights{}
+	if err := w.UnmarshalBinary(data); err != nil {
+		return nil, fmt.Errorf("embedded weights %s.bin: %w", f, err)
+	}
+	if w.Family != f {
+		return nil, fmt.Errorf("embedded weights %s.bin: file is for %s", f, w.Family)
+	}
+	return w, nil
+}
+
+// evalTables are the weights of one rule as the board reads them: each
+// shape code's attack and defence values per colour, and the threat table.
+type evalTables struct {
+	attack [2][NumCodes]int32
+	defend [2][NumCodes]int32
+	threat [2][NumThreatMasks]int32
+}
+
+func newEvalTables(w *Weights) *evalTables {
+	t := &evalTables{}
+	for s := 0; s < 2; s++ {
+		for c := 0; c < NumCodes; c++ {
+			t.attack[s][c] = int32(w.Attack[s][c])
+			t.defend[s][c] = int32(w.Defend[s][c])
+		}
+		for m := range t.threat[s] {
+			t.threat[s][m] = int32(w.Threat[s][m])
+		}
+	}
+	return t
+}
+
+// embeddedTables returns the read-only evaluation tables of the embedded
+// weights of each family, built on first use. A build whose embedded file
+// is corrupt cannot play; the tests catch that before a release.
+var embeddedTables = sync.OnceValue(func() [NumFamilies]*evalTables {
+	var out [NumFamilies]*evalTables
+	for f := Family(0); f < NumFamilies; f++ {
+		w, err := EmbeddedWeights(f)
+		if err != nil {
+			panic("eval: " + err.Error())
+		}
+		out[f] = newEvalTables(w)
+	}
+	return out
+})

@@ -1,0 +1,148 @@
+package eval
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestShapeCodes: every ordering of four patterns has the code of its
+// sorted form, and distinct multisets have distinct codes.
+func TestShapeCodes(t *testing.T) {
+	seen := map[int][numDirs]Pattern{}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20000; i++ {
+		var ps [numDirs]Pattern
+		for d := range ps {
+			ps[d] = Pattern(r.IntN(int(numPatterns)))
+		}
+		c := ShapeCode(ps)
+		if want := refShapeCode(ps); c != want {
+			t.Fatalf("ShapeCode(%v) = %d, reference %d", ps, c, want)
+		}
+		perm := [numDirs]Pattern{ps[2], ps[0], ps[3], ps[1]}
+		if ShapeCode(perm) != c {
+			t.Fatalf("ShapeCode depends on the order of %v", ps)
+		}
+		if CodePatterns(c) != sortedPatterns(ps) {
+			t.Fatalf("CodePatterns(%d) = %v, want %v", c, CodePatterns(c), sortedPatterns(ps))
+		}
+		seen[c] = ps
+	}
+	if len(seen) < NumCodes*9/10 {
+		t.Fatalf("only %d of %d codes seen", len(seen), NumCodes)
+	}
+}
+
+func sortedPatterns(ps [numDirs]Pattern) [numDirs]Pattern {
+	for x := 1; x < numDirs; x++ {
+		for y := x; y > 0 && ps[y] < ps[y-1]; y-- {
+			ps[y], ps[y-1] = ps[y-1], ps[y]
+		}
+	}
+	return ps
+}
+
+func randomWeights(f Family, seed uint64) *Weights {
+	r := rand.New(rand.NewPCG(seed, 7))
+	w := &Weights{Family: f}
+	for _, t := range w.tables() {
+		for i := range t {
+			t[i] = int16(r.IntN(65536) - 32768)
+		}
+	}
+	return w
+}
+
+// TestWeightsRoundTrip: a weights file decodes to the weights it was
+// written from.
+func TestWeightsRoundTrip(t *testing.T) {
+	for f := Family(0); f < NumFamilies; f++ {
+		w := randomWeights(f, uint64(f)+1)
+		data, err := w.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) != weightsSize {
+			t.Fatalf("file is %d bytes, want %d", len(data), weightsSize)
+		}
+		var got Weights
+		if err := got.UnmarshalBinary(data); err != nil {
+			t.Fatalf("%v: %v", f, err)
+		}
+		if got != *w {
+			t.Fatalf("%v: weights changed in a round trip", f)
+		}
+	}
+}
+
+// TestWeightsRefused: a damaged file is refused with a message that says
+// why.
+func TestWeightsRefused(t *testing.T) {
+	data, _ := randomWeights(FamilyRenju, 3).MarshalBinary()
+	flip := func(i int) []byte {
+		d := append([]byte(nil), data...)
+		d[i] ^= 0x10
+		return d
+	}
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "not a Wuzi weights file"},
+		{"magic", flip(0), "not a Wuzi weights file"},
+		{"version", flip(len(weightsMagic)), "version"},
+		{"family", flip(len(weightsMagic) + 2), "family"},
+		{"sizes", flip(len(weightsMagic) + 4), "codes"},
+		{"table byte", flip(weightsHeader + 1000), "checksum"},
+		{"checksum", flip(len(data) - 1), "checksum"},
+		{"short", data[:len(data)-10], "bytes"},
+		{"long", append(append([]byte(nil), data...), 0), "bytes"},
+	}
+	for _, c := range cases {
+		var w Weights
+		err := w.UnmarshalBinary(c.data)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one mentioning %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestEmbeddedWeights: every family's built-in weights load, are for that
+// family, and survive a round trip.
+func TestEmbeddedWeights(t *testing.T) {
+	for f := Family(0); f < NumFamilies; f++ {
+		w, err := EmbeddedWeights(f)
+		if err != nil {
+			t.Fatalf("%v: %v", f, err)
+		}
+		if w.Family != f {
+			t.Fatalf("%v: weights are for %v", f, w.Family)
+		}
+		if f != FamilyRenju && (w.Attack[0] != w.Attack[1] || w.Defend[0] != w.Defend[1] || w.Threat[0] != w.Threat[1]) {
+			t.Errorf("%v: colours differ outside renju", f)
+		}
+	}
+	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
+		b, _ := NewBoard(15, 15, r)
+		if b.ev != embeddedTables()[FamilyOf(r)] {
+			t.Errorf("%v board does not use its family's weights", r)
+		}
+	}
+}
+
+// TestPriorIsHandSet: the prior values a cell as the sum of its patterns'
+// hand-set values, for both sides.
+func TestPriorIsHandSet(t *testing.T) {
+	w := PriorWeights(FamilyFreestyle)
+	ps := [numDirs]Pattern{F3, Dead, B4, F2}
+	want := patternEvalValue[F3] + patternEvalValue[B4] + patternEvalValue[F2]
+	c := ShapeCode(ps)
+	if int32(w.Attack[0][c]) != want || int32(w.Defend[1][c]) != want {
+		t.Fatalf("prior of %v = %d/%d, want %d", ps, w.Attack[0][c], w.Defend[1][c], want)
+	}
+	if w.Threat[0][ThreatFourThree] != 400 || w.Threat[0][ThreatFlexFour<<threatBits] != -300 {
+		t.Fatalf("prior threat values %d %d", w.Threat[0][ThreatFourThree], w.Threat[0][ThreatFlexFour<<threatBits])
+	}
+}
