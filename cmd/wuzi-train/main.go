@@ -1,0 +1,174 @@
+// Command wuzi-train fits the evaluation's weight tables to self-play
+// positions (the files `pbrain-wuzi selfplay` writes) and writes one
+// weights file per rule family, which the engine embeds from eval/weights.
+//
+//	wuzi-train [flags] positions.txt...
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"wuzi/eval"
+	"wuzi/train"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("wuzi-train", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.StringP("out", "o", "eval/weights", "folder the weights files are written to (<family>.bin)")
+	families := fs.String("families", "freestyle,standard,renju,caro", "rule families to fit, comma-separated")
+	start := fs.String("start", "prior", "weights the fit starts from and is regularised towards: prior (hand-set) or embedded (this build's)")
+	epochs := fs.Int("epochs", 300, "full-batch Adam steps")
+	rate := fs.Float64("rate", 1, "Adam step size, in evaluation units")
+	l2 := fs.Float64("l2", 0.001, "L2 pull towards the start weights (see docs/training.md)")
+	lambda := fs.Float64("lambda", 0.5, "share of the game result in the target (the rest is the search score)")
+	k := fs.Float64("k", 0, "logistic scale; 0 fits it to the start weights")
+	seed := fs.Uint64("seed", 1, "seed of the holdout split")
+	holdout := fs.Int("holdout", 10, "percent of games held out to measure the fit")
+	every := fs.Int("every", 25, "print the losses every N epochs")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: wuzi-train [flags] positions.txt...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	if *start != "prior" && *start != "embedded" {
+		fmt.Fprintf(stderr, "wuzi-train: --start %q: want prior or embedded\n", *start)
+		return 2
+	}
+	if *epochs < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *every < 1 {
+		fmt.Fprintln(stderr, "wuzi-train: a flag is out of range")
+		return 2
+	}
+	want := map[eval.Family]bool{}
+	for _, name := range strings.Split(*families, ",") {
+		f, ok := familyByName(strings.TrimSpace(name))
+		if !ok {
+			fmt.Fprintf(stderr, "wuzi-train: unknown family %q\n", name)
+			return 2
+		}
+		want[f] = true
+	}
+
+	t0 := time.Now()
+	var ps []train.Position
+	var st train.ReadStats
+	for i, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintln(stderr, "wuzi-train:", err)
+			return 1
+		}
+		ps, err = train.ReadPositions(f, i, *seed, *holdout, func(f eval.Family) bool { return want[f] }, ps, &st)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "wuzi-train: %s: %v\n", name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stdout, "read %d lines: %d positions, %d decided (left out), %d bad, in %s\n",
+		st.Lines, len(ps), st.Decided, st.Bad, time.Since(t0).Round(time.Millisecond))
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fmt.Fprintln(stderr, "wuzi-train:", err)
+		return 1
+	}
+
+	for f := eval.Family(0); f < eval.NumFamilies; f++ {
+		if !want[f] {
+			continue
+		}
+		var fam []train.Position
+		for _, p := range ps {
+			if p.Family == f {
+				fam = append(fam, p)
+			}
+		}
+		if len(fam) == 0 {
+			fmt.Fprintf(stdout, "%s: no positions, no file written\n", f)
+			continue
+		}
+		t1 := time.Now()
+		w0 := eval.PriorWeights(f)
+		if *start == "embedded" {
+			var err error
+			if w0, err = eval.EmbeddedWeights(f); err != nil {
+				fmt.Fprintln(stderr, "wuzi-train:", err)
+				return 1
+			}
+		}
+		p0 := train.Params(w0)
+		samples := make([]train.Sample, len(fam))
+		for i := range fam {
+			fam[i].Target = fam[i].Result
+		}
+		copySamples(samples, fam)
+		scale := *k
+		if scale == 0 {
+			scale = train.FitScale(samples, p0)
+		}
+		train.SetTargets(fam, *lambda, scale)
+		copySamples(samples, fam)
+		nHold := 0
+		for _, s := range samples {
+			if s.Holdout {
+				nHold++
+			}
+		}
+		fmt.Fprintf(stdout, "%s: %d positions (%d held out), K %.0f, start loss %.5f, holdout %.5f (a perfect fit: %.5f)\n",
+			f, len(samples), nHold, scale, train.Loss(samples, p0, scale, false), train.Loss(samples, p0, scale, true), train.Entropy(samples, true))
+		cfg := train.Config{
+			K: scale, Epochs: *epochs, Rate: *rate, L2: *l2, Tied: f != eval.FamilyRenju,
+			Progress: func(epoch int, tr, ho float64) {
+				if epoch%*every == 0 || epoch == *epochs {
+					fmt.Fprintf(stdout, "%s: epoch %d  loss %.5f  holdout %.5f\n", f, epoch, tr, ho)
+				}
+			},
+		}
+		p := train.Fit(samples, p0, cfg)
+		w := train.ToWeights(f, p)
+		data, err := w.MarshalBinary()
+		if err != nil {
+			fmt.Fprintln(stderr, "wuzi-train:", err)
+			return 1
+		}
+		path := filepath.Join(*out, f.String()+".bin")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			fmt.Fprintln(stderr, "wuzi-train:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "%s: wrote %s (%d bytes) in %s\n", f, path, len(data), time.Since(t1).Round(time.Millisecond))
+	}
+	return 0
+}
+
+func copySamples(dst []train.Sample, src []train.Position) {
+	for i := range src {
+		dst[i] = src[i].Sample
+	}
+}
+
+func familyByName(s string) (eval.Family, bool) {
+	i := slices.IndexFunc([]eval.Family{eval.FamilyFreestyle, eval.FamilyStandard, eval.FamilyRenju, eval.FamilyCaro},
+		func(f eval.Family) bool { return f.String() == s })
+	return eval.Family(i), i >= 0
+}

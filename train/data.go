@@ -1,0 +1,166 @@
+package train
+
+import (
+	"bufio"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+
+	"wuzi/eval"
+	"wuzi/search"
+	"wuzi/selfplay"
+)
+
+// Position is a training position: its sample (features of its family's
+// parameters) and what its target is made of.
+type Position struct {
+	Family eval.Family
+	Game   int // the game's number in its file
+	Sample
+	Result float64 // the game's result for the side to move: 1, ½ or 0
+	Score  int     // the search's score, side to move's view
+}
+
+// Features returns the sample features of the position on b, from the
+// side to move's view, and false when the static evaluation would never
+// be asked of it (the side to move has a five or an open four, or the
+// opponent a five: the search decides those itself).
+func Features(b *eval.Board, scratch *Scratch) ([]Feature, bool) {
+	us := b.SideToMove()
+	them := us.Opp()
+	if b.ComboCount(us, eval.ComboFive) > 0 || b.ComboCount(us, eval.ComboFlexFour) > 0 || b.ComboCount(them, eval.ComboFive) > 0 {
+		return nil, false
+	}
+	s, o := int(us)-1, int(them)-1
+	for _, p := range b.Cells() {
+		if !b.IsEmpty(p) {
+			continue
+		}
+		scratch.add(AttackIndex(s, b.CellCode(p, us)), 1)
+		scratch.add(DefendIndex(o, b.CellCode(p, them)), -1)
+	}
+	scratch.add(ThreatIndex(s, b.ThreatMask()), 1)
+	return scratch.take(), true
+}
+
+// Scratch accumulates one sample's features without a map.
+type Scratch struct {
+	count   []float32
+	touched []int32
+}
+
+func (sc *Scratch) add(i int, c float32) {
+	if sc.count == nil {
+		sc.count = make([]float32, NumParams)
+	}
+	if sc.count[i] == 0 {
+		sc.touched = append(sc.touched, int32(i))
+	}
+	sc.count[i] += c
+}
+
+func (sc *Scratch) take() []Feature {
+	out := make([]Feature, 0, len(sc.touched))
+	for _, i := range sc.touched {
+		if c := sc.count[i]; c != 0 {
+			out = append(out, Feature{Index: i, Count: c})
+		}
+		sc.count[i] = 0
+	}
+	sc.touched = sc.touched[:0]
+	return out
+}
+
+// ReadStats counts what ReadPositions read.
+type ReadStats struct {
+	Lines, Bad, Decided int
+}
+
+// ReadPositions reads a self-play file (selfplay's line format), keeping
+// the positions of the given families. A game goes to the holdout set when
+// a hash of the seed, the file's number and the game's number falls in the
+// holdout share (holdoutPct in 100), so that no game is split between the
+// two sets.
+func ReadPositions(r io.Reader, file int, seed uint64, holdoutPct int, keep func(eval.Family) bool, out []Position, st *ReadStats) ([]Position, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	boards := map[[2]int]*eval.Board{}
+	var scratch Scratch
+	for sc.Scan() {
+		st.Lines++
+		pos, err := selfplay.ParseLine(sc.Text())
+		if err != nil {
+			st.Bad++
+			continue
+		}
+		fam := eval.FamilyOf(pos.Rule)
+		if !keep(fam) {
+			continue
+		}
+		bk := [2]int{int(pos.Rule), pos.Size}
+		b := boards[bk]
+		if b == nil {
+			if b, err = eval.NewBoard(pos.Size, pos.Size, pos.Rule); err != nil {
+				st.Bad++
+				continue
+			}
+			boards[bk] = b
+		}
+		if err := replay(b, pos); err != nil {
+			st.Bad++
+			continue
+		}
+		feats, ok := Features(b, &scratch)
+		if !ok {
+			st.Decided++
+			continue
+		}
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%d/%d/%d", seed, file, pos.Game)
+		out = append(out, Position{
+			Family: fam,
+			Game:   pos.Game,
+			Sample: Sample{Features: feats, Holdout: int(h.Sum64()%100) < holdoutPct},
+			Result: (float64(pos.Result) + 1) / 2,
+			Score:  pos.Score,
+		})
+	}
+	return out, sc.Err()
+}
+
+// replay sets b to the position's stones (trusting the file's legality,
+// which selfplay.Position.Replay checks when it writes them).
+func replay(b *eval.Board, pos selfplay.Position) error {
+	b.Clear()
+	for _, m := range pos.Moves {
+		p := b.Pos(m.X, m.Y)
+		if !b.IsEmpty(p) {
+			return fmt.Errorf("move %v on an occupied cell", m)
+		}
+		b.Play(p)
+	}
+	return nil
+}
+
+// SetTargets sets each position's target: lambda times its game's result
+// plus (1 − lambda) times the win probability its search score gives
+// under scale k (a proven win or loss counts as 1 or 0).
+func SetTargets(ps []Position, lambda, k float64) {
+	for i := range ps {
+		p := &ps[i]
+		var s float64
+		switch {
+		case search.IsMate(p.Score) && p.Score > 0:
+			s = 1
+		case search.IsMate(p.Score):
+			s = 0
+		default:
+			s = sigmoid(float64(p.Score) / k)
+		}
+		p.Target = lambda*p.Result + (1-lambda)*s
+		if math.IsNaN(p.Target) {
+			p.Target = 0.5
+		}
+	}
+}

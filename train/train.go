@@ -1,0 +1,240 @@
+// Package train fits the evaluation's weight tables (eval.Weights) to
+// self-play positions: a logistic model of the side to move's chance to
+// win, whose logit is the evaluation divided by a scale K, fitted by
+// full-batch Adam to a blend of each game's result and the search's score
+// (Texel tuning), with L2 regularisation towards a starting set of weights
+// so that shapes the data never shows keep their starting values.
+package train
+
+import (
+	"fmt"
+	"math"
+
+	"wuzi/eval"
+)
+
+// Parameter layout of one family: the Weights tables in file order.
+const (
+	offAttack = 0
+	offDefend = 2 * eval.NumCodes
+	offThreat = 4 * eval.NumCodes
+	// NumParams is the number of weights of one family.
+	NumParams = 4*eval.NumCodes + 2*eval.NumThreatMasks
+)
+
+// AttackIndex, DefendIndex and ThreatIndex give a table entry's parameter
+// index for colour index s (0 Black, 1 White).
+func AttackIndex(s, code int) int { return offAttack + s*eval.NumCodes + code }
+
+// DefendIndex is the parameter index of Defend[s][code].
+func DefendIndex(s, code int) int { return offDefend + s*eval.NumCodes + code }
+
+// ThreatIndex is the parameter index of Threat[s][mask].
+func ThreatIndex(s, mask int) int { return offThreat + s*eval.NumThreatMasks + mask }
+
+// Params flattens weights into the parameter layout.
+func Params(w *eval.Weights) []float64 {
+	out := make([]float64, 0, NumParams)
+	for _, t := range [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:]} {
+		for _, v := range t {
+			out = append(out, float64(v))
+		}
+	}
+	return out
+}
+
+// ToWeights rounds parameters into weights of family f, clamped to int16.
+func ToWeights(f eval.Family, p []float64) *eval.Weights {
+	w := &eval.Weights{Family: f}
+	i := 0
+	for _, t := range [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:]} {
+		for j := range t {
+			t[j] = int16(max(math.MinInt16, min(math.MaxInt16, math.Round(p[i]))))
+			i++
+		}
+	}
+	return w
+}
+
+// Feature is one parameter's count in a sample's evaluation.
+type Feature struct {
+	Index int32   // parameter index
+	Count float32 // how many times it is added (negative: subtracted)
+}
+
+// Sample is one position: its evaluation as a sparse sum of parameters,
+// and the target win probability of the side to move.
+type Sample struct {
+	Features []Feature
+	Target   float64
+	Holdout  bool // kept out of the fit, to measure it
+}
+
+// Eval is the model's evaluation of s under parameters p.
+func (s *Sample) Eval(p []float64) float64 {
+	z := 0.0
+	for _, f := range s.Features {
+		z += p[f.Index] * float64(f.Count)
+	}
+	return z
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// logLoss is the cross-entropy of predicting q for target y, clamped away
+// from infinities.
+func logLoss(q, y float64) float64 {
+	q = min(1-1e-9, max(1e-9, q))
+	return -(y*math.Log(q) + (1-y)*math.Log(1-q))
+}
+
+// Loss is the mean log loss of samples (train or holdout ones) under p
+// and scale k.
+func Loss(samples []Sample, p []float64, k float64, holdout bool) float64 {
+	sum, n := 0.0, 0
+	for i := range samples {
+		s := &samples[i]
+		if s.Holdout != holdout {
+			continue
+		}
+		sum += logLoss(sigmoid(s.Eval(p)/k), s.Target)
+		n++
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return sum / float64(n)
+}
+
+// Entropy is the mean entropy of the targets of the train or holdout
+// samples: the loss a perfect prediction would have.
+func Entropy(samples []Sample, holdout bool) float64 {
+	sum, n := 0.0, 0
+	for i := range samples {
+		if samples[i].Holdout == holdout {
+			y := samples[i].Target
+			sum += logLoss(y, y)
+			n++
+		}
+	}
+	return sum / float64(max(n, 1))
+}
+
+// FitScale returns the scale K (between 50 and 5000) under which the
+// parameters p predict the training samples best: it fixes the units of
+// the evaluation so that fitted weights stay in the search's units.
+func FitScale(samples []Sample, p []float64) float64 {
+	// Golden-section search on log K.
+	lo, hi := math.Log(50), math.Log(5000)
+	f := func(x float64) float64 { return Loss(samples, p, math.Exp(x), false) }
+	g := (math.Sqrt(5) - 1) / 2
+	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
+	fa, fb := f(a), f(b)
+	for i := 0; i < 40; i++ {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - g*(hi-lo)
+			fa = f(a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + g*(hi-lo)
+			fb = f(b)
+		}
+	}
+	return math.Exp((lo + hi) / 2)
+}
+
+// Config sets a fit.
+type Config struct {
+	K        float64 // scale of the logistic (see FitScale)
+	Epochs   int     // full-batch Adam steps
+	Rate     float64 // Adam's step size, in evaluation units
+	L2       float64 // weight of Σ (p − start)² / NumSamples
+	Tied     bool    // Black's and White's tables are one (not renju)
+	Frozen   func(i int) bool
+	Progress func(epoch int, train, holdout float64)
+}
+
+// Fit returns parameters fitted to the training samples from start (which
+// is not modified), reporting each epoch's losses to cfg.Progress. It is
+// deterministic: the same samples and config give the same result.
+func Fit(samples []Sample, start []float64, cfg Config) []float64 {
+	p := append([]float64(nil), start...)
+	n := len(p)
+	m, v, g := make([]float64, n), make([]float64, n), make([]float64, n)
+	nTrain := 0
+	for i := range samples {
+		if !samples[i].Holdout {
+			nTrain++
+		}
+	}
+	if nTrain == 0 {
+		return p
+	}
+	const b1, b2 = 0.9, 0.999
+	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
+		clear(g)
+		for i := range samples {
+			s := &samples[i]
+			if s.Holdout {
+				continue
+			}
+			// d(logloss)/dz = (q − y) / K.
+			e := (sigmoid(s.Eval(p)/cfg.K) - s.Target) / cfg.K
+			for _, f := range s.Features {
+				g[f.Index] += e * float64(f.Count)
+			}
+		}
+		for i := range g {
+			g[i] = g[i]/float64(nTrain) + 2*cfg.L2*(p[i]-start[i])/float64(nTrain)
+		}
+		if cfg.Tied {
+			tie(g)
+		}
+		c1 := 1 - math.Pow(b1, float64(epoch))
+		c2 := 1 - math.Pow(b2, float64(epoch))
+		for i := range p {
+			if cfg.Frozen != nil && cfg.Frozen(i) {
+				continue
+			}
+			m[i] = b1*m[i] + (1-b1)*g[i]
+			v[i] = b2*v[i] + (1-b2)*g[i]*g[i]
+			if v[i] == 0 {
+				continue
+			}
+			p[i] -= cfg.Rate * (m[i] / c1) / (math.Sqrt(v[i]/c2) + 1e-12)
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(epoch, Loss(samples, p, cfg.K, false), Loss(samples, p, cfg.K, true))
+		}
+	}
+	return p
+}
+
+// tie makes Black's and White's gradients of each table their sum, so
+// that tied tables (equal at the start) stay equal.
+func tie(g []float64) {
+	for _, r := range [][2]int{
+		{offAttack, eval.NumCodes}, {offDefend, eval.NumCodes}, {offThreat, eval.NumThreatMasks},
+	} {
+		for i := 0; i < r[1]; i++ {
+			a, b := r[0]+i, r[0]+r[1]+i
+			g[a] += g[b]
+			g[b] = g[a]
+		}
+	}
+}
+
+// CheckTied reports an error if Black's and White's tables differ.
+func CheckTied(p []float64) error {
+	for _, r := range [][2]int{
+		{offAttack, eval.NumCodes}, {offDefend, eval.NumCodes}, {offThreat, eval.NumThreatMasks},
+	} {
+		for i := 0; i < r[1]; i++ {
+			if p[r[0]+i] != p[r[0]+r[1]+i] {
+				return fmt.Errorf("tables differ at %d", r[0]+i)
+			}
+		}
+	}
+	return nil
+}

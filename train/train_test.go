@@ -1,0 +1,156 @@
+package train
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"wuzi/eval"
+	"wuzi/selfplay"
+)
+
+// synthetic returns n samples whose targets a known parameter vector
+// gives exactly under scale k: each sample adds a few of the first nUsed
+// parameters with small counts.
+func synthetic(n, nUsed int, k float64, seed uint64) ([]Sample, []float64) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	truth := make([]float64, NumParams)
+	for i := 0; i < nUsed; i++ {
+		truth[i] = float64(r.IntN(201) - 100)
+	}
+	samples := make([]Sample, n)
+	for j := range samples {
+		var sc Scratch
+		for f := 0; f < 8; f++ {
+			sc.add(r.IntN(nUsed), float32(r.IntN(7)-3))
+		}
+		s := Sample{Features: sc.take(), Holdout: j%10 == 0}
+		s.Target = sigmoid(s.Eval(truth) / k)
+		samples[j] = s
+	}
+	return samples, truth
+}
+
+// TestFitRecoversWeights: from a zero start, the fit finds the weights
+// that generated the data, and the holdout loss falls to near the targets'
+// own entropy.
+func TestFitRecoversWeights(t *testing.T) {
+	const k = 200
+	samples, truth := synthetic(20000, 40, k, 3)
+	start := make([]float64, NumParams)
+	var last float64
+	p := Fit(samples, start, Config{K: k, Epochs: 500, Rate: 2, Progress: func(_ int, _, ho float64) { last = ho }})
+	worst := 0.0
+	for i := 0; i < 40; i++ {
+		worst = max(worst, math.Abs(p[i]-truth[i]))
+	}
+	if worst > 3 {
+		t.Errorf("recovered weights off by up to %.1f", worst)
+	}
+	if floor := Entropy(samples, true); last-floor > 1e-3 {
+		t.Errorf("holdout loss %.5f, the targets' entropy %.5f", last, floor)
+	}
+	for i := 40; i < NumParams; i++ {
+		if p[i] != 0 {
+			t.Fatalf("unused parameter %d moved to %v", i, p[i])
+		}
+	}
+}
+
+// TestFitScale: the scale that fits best is the one the data came from.
+func TestFitScale(t *testing.T) {
+	samples, truth := synthetic(5000, 40, 300, 4)
+	if k := FitScale(samples, truth); math.Abs(k-300) > 3 {
+		t.Fatalf("FitScale = %.1f, want 300", k)
+	}
+}
+
+// TestFitDeterministicAndRegularised: the same data gives the same fit;
+// a strong L2 pull keeps the weights near their start; tied tables stay
+// tied.
+func TestFitDeterministicAndRegularised(t *testing.T) {
+	samples, _ := synthetic(3000, 40, 200, 5)
+	start := Params(eval.PriorWeights(eval.FamilyFreestyle))
+	cfg := Config{K: 200, Epochs: 60, Rate: 2, Tied: true}
+	a, b := Fit(samples, start, cfg), Fit(samples, start, cfg)
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("two fits differ at %d: %v %v", i, a[i], b[i])
+		}
+	}
+	if err := CheckTied(a); err != nil {
+		t.Fatal(err)
+	}
+	cfg.L2 = 1e9
+	c := Fit(samples, start, cfg)
+	moved, pulled := 0.0, 0.0
+	for i := range a {
+		moved = max(moved, math.Abs(a[i]-start[i]))
+		pulled = max(pulled, math.Abs(c[i]-start[i]))
+	}
+	if moved < 20 || pulled > moved/4 {
+		t.Fatalf("free fit moved %.1f, regularised fit %.1f", moved, pulled)
+	}
+}
+
+// TestFeaturesMatchBoard: on real self-play positions, a sample's value
+// under the parameters of a weights set is the board's own Evaluate with
+// those weights (here the embedded ones), so the trainer fits what the
+// engine computes.
+func TestFeaturesMatchBoard(t *testing.T) {
+	var buf bytes.Buffer
+	cfg := selfplay.Config{Games: 8, Seed: 9, Nodes: 200, HashMB: 1, Jobs: 1, Rules: []eval.Rule{eval.Freestyle, eval.Renju, eval.Standard, eval.CaroFree},
+		RandomPlies: selfplay.DefaultRandomPlies, RandomBest: selfplay.DefaultRandomBest, RandomMargin: selfplay.DefaultRandomMargin}
+	if _, err := selfplay.Run(context.Background(), cfg, &buf); err != nil {
+		t.Fatal(err)
+	}
+	var st ReadStats
+	ps, err := ReadPositions(bytes.NewReader(buf.Bytes()), 0, 1, 30, func(eval.Family) bool { return true }, nil, &st)
+	if err != nil || st.Bad > 0 || len(ps) < 50 {
+		t.Fatalf("read %d positions, %d bad, err %v", len(ps), st.Bad, err)
+	}
+	params := map[eval.Family][]float64{}
+	for f := eval.Family(0); f < eval.NumFamilies; f++ {
+		w, err := eval.EmbeddedWeights(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		params[f] = Params(w)
+	}
+	// Replay each line again to compare with the board.
+	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
+		pos, err := selfplay.ParseLine(string(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := pos.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sc Scratch
+		feats, ok := Features(b, &sc)
+		if !ok {
+			continue
+		}
+		s := Sample{Features: feats}
+		if got, want := s.Eval(params[eval.FamilyOf(pos.Rule)]), float64(b.Evaluate()); got != want {
+			t.Fatalf("%s: sample value %v, board Evaluate %v", line, got, want)
+		}
+	}
+	// No game is split between the training and holdout sets.
+	byGame := map[int]int{}
+	for _, p := range ps {
+		v := 1
+		if p.Holdout {
+			v = 2
+		}
+		byGame[p.Game] |= v
+	}
+	for g, v := range byGame {
+		if v == 3 {
+			t.Fatalf("game %d is split between the sets", g)
+		}
+	}
+}
