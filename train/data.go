@@ -143,6 +143,24 @@ func replay(b *eval.Board, pos selfplay.Position) error {
 	return nil
 }
 
+// FitScoreScale returns the scale S (between 10 and 20000) under which
+// sigmoid(score/S) predicts the games' results best, over the positions
+// whose score is not a proven result: it turns the labelling search's
+// scores, whatever its units, into win probabilities.
+func FitScoreScale(ps []Position) float64 {
+	f := func(x float64) float64 {
+		s := math.Exp(x)
+		sum := 0.0
+		for i := range ps {
+			if !search.IsMate(ps[i].Score) {
+				sum += logLoss(sigmoid(float64(ps[i].Score)/s), ps[i].Result)
+			}
+		}
+		return sum
+	}
+	return math.Exp(goldenMin(f, math.Log(10), math.Log(20000)))
+}
+
 // SetTargets sets each position's target: lambda times its game's result
 // plus (1 − lambda) times the win probability its search score gives
 // under scale k (a proven win or loss counts as 1 or 0).

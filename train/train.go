@@ -124,9 +124,12 @@ func Entropy(samples []Sample, holdout bool) float64 {
 // parameters p predict the training samples best: it fixes the units of
 // the evaluation so that fitted weights stay in the search's units.
 func FitScale(samples []Sample, p []float64) float64 {
-	// Golden-section search on log K.
-	lo, hi := math.Log(50), math.Log(5000)
 	f := func(x float64) float64 { return Loss(samples, p, math.Exp(x), false) }
+	return math.Exp(goldenMin(f, math.Log(50), math.Log(5000)))
+}
+
+// goldenMin returns where the unimodal f is least on [lo, hi].
+func goldenMin(f func(float64) float64, lo, hi float64) float64 {
 	g := (math.Sqrt(5) - 1) / 2
 	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
 	fa, fb := f(a), f(b)
@@ -141,7 +144,7 @@ func FitScale(samples []Sample, p []float64) float64 {
 			fb = f(b)
 		}
 	}
-	return math.Exp((lo + hi) / 2)
+	return (lo + hi) / 2
 }
 
 // Config sets a fit.

@@ -25,6 +25,9 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "label" {
+		return runLabel(args[1:], stdout, stderr)
+	}
 	fs := pflag.NewFlagSet("wuzi-train", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.StringP("out", "o", "eval/weights", "folder the weights files are written to (<family>.bin)")
@@ -35,6 +38,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	l2 := fs.Float64("l2", 0.001, "L2 pull towards the start weights (see docs/training.md)")
 	lambda := fs.Float64("lambda", 0.5, "share of the game result in the target (the rest is the search score)")
 	k := fs.Float64("k", 0, "logistic scale; 0 fits it to the start weights")
+	scoreScale := fs.Float64("score-scale", 0, "scale of the positions' scores (win probability sigmoid(score/S)); 0 fits it to the results")
 	seed := fs.Uint64("seed", 1, "seed of the holdout split")
 	holdout := fs.Int("holdout", 10, "percent of games held out to measure the fit")
 	every := fs.Int("every", 25, "print the losses every N epochs")
@@ -56,7 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wuzi-train: --start %q: want prior or embedded\n", *start)
 		return 2
 	}
-	if *epochs < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *every < 1 {
+	if *epochs < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *scoreScale < 0 || *every < 1 {
 		fmt.Fprintln(stderr, "wuzi-train: a flag is out of range")
 		return 2
 	}
@@ -126,7 +130,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if scale == 0 {
 			scale = train.FitScale(samples, p0)
 		}
-		train.SetTargets(fam, *lambda, scale)
+		sScale := *scoreScale
+		if sScale == 0 {
+			sScale = train.FitScoreScale(fam)
+		}
+		train.SetTargets(fam, *lambda, sScale)
 		copySamples(samples, fam)
 		nHold := 0
 		for _, s := range samples {
@@ -134,8 +142,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 				nHold++
 			}
 		}
-		fmt.Fprintf(stdout, "%s: %d positions (%d held out), K %.0f, start loss %.5f, holdout %.5f (a perfect fit: %.5f)\n",
-			f, len(samples), nHold, scale, train.Loss(samples, p0, scale, false), train.Loss(samples, p0, scale, true), train.Entropy(samples, true))
+		fmt.Fprintf(stdout, "%s: %d positions (%d held out), K %.0f, score scale %.0f, start loss %.5f, holdout %.5f (a perfect fit: %.5f)\n",
+			f, len(samples), nHold, scale, sScale, train.Loss(samples, p0, scale, false), train.Loss(samples, p0, scale, true), train.Entropy(samples, true))
 		cfg := train.Config{
 			K: scale, Epochs: *epochs, Rate: *rate, L2: *l2, Tied: f != eval.FamilyRenju,
 			Progress: func(epoch int, tr, ho float64) {

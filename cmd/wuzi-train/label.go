@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"wuzi/eval"
+	"wuzi/match/engine"
+	"wuzi/selfplay"
+	"wuzi/train"
+)
+
+// runLabel is `wuzi-train label`: it gives each position of self-play
+// files to an engine and writes the positions again with the engine's
+// score, depth and best move.
+func runLabel(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("wuzi-train label", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	spec := fs.String("engine", "", "the labelling engine, as wuzi-match takes it (cmd=PROGRAM,dir=DIR,option=KEY=VALUE)")
+	turn := fs.Duration("turn", 5*time.Second, "timeout_turn the engine is given (limit it with option=max_node=N for a fixed effort)")
+	jobs := fs.IntP("jobs", "j", 1, "engine processes at once")
+	out := fs.StringP("output", "o", "", "output file (default stdout)")
+	rules := fs.String("rules", "", "keep only these rules (comma-separated names); default all")
+	every := fs.Int("every", 1, "label every Nth position only")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: wuzi-train label --engine SPEC [flags] positions.txt...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if *spec == "" || fs.NArg() == 0 || *jobs < 1 || *every < 1 || *turn <= 0 {
+		fs.Usage()
+		return 2
+	}
+	sp, err := engine.ParseSpec(*spec)
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-train:", err)
+		return 2
+	}
+	keep := map[eval.Rule]bool{}
+	if *rules != "" {
+		for _, name := range strings.Split(*rules, ",") {
+			r, err := selfplay.ParseRuleName(strings.TrimSpace(name))
+			if err != nil {
+				fmt.Fprintln(stderr, "wuzi-train:", err)
+				return 2
+			}
+			keep[r] = true
+		}
+	}
+	var ps []selfplay.Position
+	n := 0
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintln(stderr, "wuzi-train:", err)
+			return 1
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			p, err := selfplay.ParseLine(sc.Text())
+			if err != nil || (len(keep) > 0 && !keep[p.Rule]) {
+				continue
+			}
+			if n++; (n-1)%*every == 0 {
+				ps = append(ps, p)
+			}
+		}
+		f.Close()
+	}
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			fmt.Fprintln(stderr, "wuzi-train:", err)
+			return 1
+		}
+		defer f.Close()
+		w = f
+	}
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	// Jobs label positions i ≡ job (mod jobs); lines are written in input
+	// order as they complete.
+	done := make([]chan struct{}, len(ps))
+	res := make([]selfplay.Position, len(ps))
+	okAt := make([]bool, len(ps))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	failures := 0
+	for j := 0; j < *jobs; j++ {
+		wg.Add(1)
+		go func(j int) {
+			defer wg.Done()
+			l := train.NewLabeler(sp, *turn)
+			defer l.Close()
+			for i := j; i < len(ps); i += *jobs {
+				if ctx.Err() == nil {
+					p, ok, err := l.Label(ctx, ps[i])
+					if err != nil {
+						mu.Lock()
+						failures++
+						mu.Unlock()
+					}
+					res[i], okAt[i] = p, ok && err == nil
+				}
+				close(done[i])
+			}
+		}(j)
+	}
+	start := time.Now()
+	labelled := 0
+	for i := range ps {
+		<-done[i]
+		if ctx.Err() != nil {
+			break
+		}
+		if okAt[i] {
+			bw.Write(res[i].AppendLine(nil))
+			labelled++
+		}
+		if (i+1)%500 == 0 {
+			el := time.Since(start)
+			fmt.Fprintf(stderr, "labelled %d/%d  %.0f/s  ETA %s\n", i+1, len(ps), float64(i+1)/el.Seconds(),
+				time.Duration(float64(el)/float64(i+1)*float64(len(ps)-i-1)).Round(time.Second))
+		}
+	}
+	cancel()
+	wg.Wait()
+	fmt.Fprintf(stderr, "labelled %d of %d positions (%d engine failures) in %s\n", labelled, len(ps), failures, time.Since(start).Round(time.Second))
+	if ctx.Err() != nil && labelled < len(ps) {
+		return 1
+	}
+	return 0
+}
