@@ -272,5 +272,14 @@ func (b *Board) threatBits(s Color) int {
 	return m
 }
 
+// Policy is the learned move-ordering value of the empty cell p for the
+// side to move, c: its attack value for c plus its defence value against
+// the opponent (see Weights).
+func (b *Board) Policy(p Pos, c Color) int32 {
+	k := &b.info[p].code
+	s := c - 1
+	return b.ev.polA[s][k[s]] + b.ev.polD[1-s][k[1-s]]
+}
+
 // CellCode returns the shape code side c has at the empty cell p.
 func (b *Board) CellCode(p Pos, c Color) int { return int(b.info[p].code[c-1]) }

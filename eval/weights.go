@@ -134,11 +134,17 @@ func (f Family) String() string {
 // Index 0 is Black, 1 White; outside renju both colours hold the same
 // values. Attack and Defend differ because the side to move gets to use
 // its shapes first.
+//
+// The move-ordering value of an empty cell for the side to move, of colour
+// s, is PolicyAttack[s][its code for s] + PolicyDefend[o][its code for o]:
+// what the move makes for us and what it takes from the opponent.
 type Weights struct {
-	Family Family
-	Attack [2][NumCodes]int16
-	Defend [2][NumCodes]int16
-	Threat [2][NumThreatMasks]int16
+	Family       Family
+	Attack       [2][NumCodes]int16
+	Defend       [2][NumCodes]int16
+	Threat       [2][NumThreatMasks]int16
+	PolicyAttack [2][NumCodes]int32
+	PolicyDefend [2][NumCodes]int32
 }
 
 // Threat mask bits, per side: the side has an empty cell whose combo is
@@ -190,17 +196,32 @@ func PriorWeights(f Family) *Weights {
 		w.Threat[0][m] = v
 		w.Threat[1][m] = v
 	}
+	// The hand-set move order: four times a cell's move value for us plus
+	// three times its value for the opponent (see MoveValue).
+	for s := 0; s < 2; s++ {
+		renjuBlack := f == FamilyRenju && s == 0
+		for c := 0; c < NumCodes; c++ {
+			ps := codes.patterns[c]
+			var v int32
+			for _, p := range ps {
+				v += patternMoveValue[p]
+			}
+			v += comboMoveValue[comboOf(ps, renjuBlack)]
+			w.PolicyAttack[s][c] = 4 * v
+			w.PolicyDefend[s][c] = 3 * v
+		}
+	}
 	return w
 }
 
-// Weights files: magic, version, family, the table sizes, the tables as
-// little-endian int16 in the order of the Weights fields, and a CRC-32
-// (IEEE) of everything before it.
+// Weights files: magic, version, family, the table sizes, the tables in
+// the order of the Weights fields (the evaluation's as little-endian int16,
+// the policy's as int32), and a CRC-32 (IEEE) of everything before it.
 const (
 	weightsMagic   = "WUZIEVAL"
-	weightsVersion = 1
+	weightsVersion = 2
 	weightsHeader  = len(weightsMagic) + 2 + 2 + 2 + 2
-	weightsSize    = weightsHeader + 2*(4*NumCodes+2*NumThreatMasks) + 4
+	weightsSize    = weightsHeader + 2*(4*NumCodes+2*NumThreatMasks) + 4*4*NumCodes + 4
 )
 
 // MarshalBinary encodes the weights as a weights file.
@@ -214,6 +235,11 @@ func (w *Weights) MarshalBinary() ([]byte, error) {
 	for _, t := range w.tables() {
 		for _, v := range t {
 			buf.Write(le.AppendUint16(nil, uint16(v)))
+		}
+	}
+	for _, t := range w.policyTables() {
+		for _, v := range t {
+			buf.Write(le.AppendUint32(nil, uint32(v)))
 		}
 	}
 	buf.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(buf.Bytes())))
@@ -253,7 +279,18 @@ func (w *Weights) UnmarshalBinary(data []byte) error {
 			off += 2
 		}
 	}
+	for _, t := range w.policyTables() {
+		for i := range t {
+			t[i] = int32(le.Uint32(data[off:]))
+			off += 4
+		}
+	}
 	return nil
+}
+
+// policyTables lists the move-ordering tables in file order.
+func (w *Weights) policyTables() [][]int32 {
+	return [][]int32{w.PolicyAttack[0][:], w.PolicyAttack[1][:], w.PolicyDefend[0][:], w.PolicyDefend[1][:]}
 }
 
 // tables lists the weight tables in file order.
@@ -288,6 +325,8 @@ type evalTables struct {
 	attack [2][NumCodes]int32
 	defend [2][NumCodes]int32
 	threat [2][NumThreatMasks]int32
+	polA   [2][NumCodes]int32
+	polD   [2][NumCodes]int32
 }
 
 func newEvalTables(w *Weights) *evalTables {
@@ -300,6 +339,7 @@ func newEvalTables(w *Weights) *evalTables {
 		for m := range t.threat[s] {
 			t.threat[s][m] = int32(w.Threat[s][m])
 		}
+		t.polA[s], t.polD[s] = w.PolicyAttack[s], w.PolicyDefend[s]
 	}
 	return t
 }

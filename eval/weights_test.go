@@ -51,6 +51,11 @@ func randomWeights(f Family, seed uint64) *Weights {
 			t[i] = int16(r.IntN(65536) - 32768)
 		}
 	}
+	for _, t := range w.policyTables() {
+		for i := range t {
+			t[i] = int32(r.Uint32())
+		}
+	}
 	return w
 }
 
@@ -120,7 +125,8 @@ func TestEmbeddedWeights(t *testing.T) {
 		if w.Family != f {
 			t.Fatalf("%v: weights are for %v", f, w.Family)
 		}
-		if f != FamilyRenju && (w.Attack[0] != w.Attack[1] || w.Defend[0] != w.Defend[1] || w.Threat[0] != w.Threat[1]) {
+		if f != FamilyRenju && (w.Attack[0] != w.Attack[1] || w.Defend[0] != w.Defend[1] || w.Threat[0] != w.Threat[1] ||
+			w.PolicyAttack[0] != w.PolicyAttack[1] || w.PolicyDefend[0] != w.PolicyDefend[1]) {
 			t.Errorf("%v: colours differ outside renju", f)
 		}
 	}
@@ -141,6 +147,24 @@ func TestPriorIsHandSet(t *testing.T) {
 	c := ShapeCode(ps)
 	if int32(w.Attack[0][c]) != want || int32(w.Defend[1][c]) != want {
 		t.Fatalf("prior of %v = %d/%d, want %d", ps, w.Attack[0][c], w.Defend[1][c], want)
+	}
+	// The prior move order is the hand-set one: 4 × our move value + 3 ×
+	// the opponent's, on a real board.
+	b, _ := NewBoard(15, 15, Renju)
+	for _, m := range [][2]int{{7, 7}, {8, 8}, {7, 8}, {8, 7}, {7, 9}, {6, 6}, {7, 6}} {
+		b.Play(b.Pos(m[0], m[1]))
+	}
+	prior := newEvalTables(PriorWeights(FamilyRenju))
+	b.ev = prior
+	for _, p := range b.Cells() {
+		if !b.IsEmpty(p) {
+			continue
+		}
+		for _, c := range []Color{Black, White} {
+			if got, want := b.Policy(p, c), 4*b.MoveValue(p, c)+3*b.MoveValue(p, c.Opp()); got != want {
+				t.Fatalf("prior Policy at %v for %v = %d, hand-set order %d", p, c, got, want)
+			}
+		}
 	}
 	if w.Threat[0][ThreatFourThree] != 400 || w.Threat[0][ThreatFlexFour<<threatBits] != -300 {
 		t.Fatalf("prior threat values %d %d", w.Threat[0][ThreatFourThree], w.Threat[0][ThreatFlexFour<<threatBits])

@@ -36,7 +36,7 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 		if renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
 			continue
 		}
-		sc := 4*b.MoveValue(p, us) + 3*b.MoveValue(p, them) + s.history[us-1][p]/16
+		sc := b.Policy(p, us) + s.history[us-1][p]/16
 		switch p {
 		case ttMove:
 			sc += orderTT

@@ -20,6 +20,10 @@ type Position struct {
 	Sample
 	Result float64 // the game's result for the side to move: 1, ½ or 0
 	Score  int     // the search's score, side to move's view
+	// Policy is the search's move choice among the candidates, when
+	// HasPolicy (see PolicyFeatures).
+	Policy    PolicySample
+	HasPolicy bool
 }
 
 // Features returns the sample features of the position on b, from the
@@ -118,12 +122,17 @@ func ReadPositions(r io.Reader, file int, seed uint64, holdoutPct int, keep func
 		}
 		h := fnv.New64a()
 		fmt.Fprintf(h, "%d/%d/%d", seed, file, pos.Game)
+		hold := int(h.Sum64()%100) < holdoutPct
+		pol, hasPol := PolicyFeatures(b, b.Pos(pos.Best.X, pos.Best.Y))
+		pol.Holdout = hold
 		out = append(out, Position{
-			Family: fam,
-			Game:   pos.Game,
-			Sample: Sample{Features: feats, Holdout: int(h.Sum64()%100) < holdoutPct},
-			Result: (float64(pos.Result) + 1) / 2,
-			Score:  pos.Score,
+			Family:    fam,
+			Game:      pos.Game,
+			Sample:    Sample{Features: feats, Holdout: hold},
+			Result:    (float64(pos.Result) + 1) / 2,
+			Score:     pos.Score,
+			Policy:    pol,
+			HasPolicy: hasPol,
 		})
 	}
 	return out, sc.Err()

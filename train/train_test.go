@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"wuzi/eval"
@@ -120,6 +121,7 @@ func TestFeaturesMatchBoard(t *testing.T) {
 		params[f] = Params(w)
 	}
 	// Replay each line again to compare with the board.
+	checked := 0
 	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
 		pos, err := selfplay.ParseLine(string(line))
 		if err != nil {
@@ -138,6 +140,31 @@ func TestFeaturesMatchBoard(t *testing.T) {
 		if got, want := s.Eval(params[eval.FamilyOf(pos.Rule)]), float64(b.Evaluate()); got != want {
 			t.Fatalf("%s: sample value %v, board Evaluate %v", line, got, want)
 		}
+		// The move-ordering candidates and their values are the board's.
+		w, _ := eval.EmbeddedWeights(eval.FamilyOf(pos.Rule))
+		q := PolicyParams(w)
+		ps, ok := PolicyFeatures(b, b.Pos(pos.Best.X, pos.Best.Y))
+		if !ok {
+			continue
+		}
+		var got, want []float64
+		for _, c := range ps.Cands {
+			got = append(got, q[c[0]]+q[c[1]])
+		}
+		us := b.SideToMove()
+		for _, p := range b.Cells() {
+			if b.IsEmpty(p) && b.Near(p) && b.Alive(p) && !(pos.Rule == eval.Renju && us == eval.Black && b.IsForbidden(p)) &&
+				(b.ComboCount(us.Opp(), eval.ComboFlexFour) == 0 || b.Combo(p, us) >= eval.ComboFour || b.Combo(p, us.Opp()) >= eval.ComboFour || onThreatLine(b, p, us.Opp())) {
+				want = append(want, float64(b.Policy(p, us)))
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: candidate values %v, board's %v", line, got, want)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Fatalf("only %d positions had their move order checked", checked)
 	}
 	// No game is split between the training and holdout sets.
 	byGame := map[int]int{}
@@ -151,6 +178,47 @@ func TestFeaturesMatchBoard(t *testing.T) {
 	for g, v := range byGame {
 		if v == 3 {
 			t.Fatalf("game %d is split between the sets", g)
+		}
+	}
+}
+
+// TestFitPolicy: from a random start, the move-ordering fit learns to put
+// first the candidate that known tables rank best.
+func TestFitPolicy(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	truth := make([]float64, NumPolicyParams)
+	start := make([]float64, NumPolicyParams)
+	const used = 30
+	for i := 0; i < used; i++ {
+		truth[i] = float64(r.IntN(1000))
+		truth[2*eval.NumCodes+i] = float64(r.IntN(1000))
+		start[i] = float64(r.IntN(1000))
+		start[2*eval.NumCodes+i] = float64(r.IntN(1000))
+	}
+	samples := make([]PolicySample, 3000)
+	for j := range samples {
+		s := PolicySample{Holdout: j%5 == 0}
+		best, bestV := 0, -1.0
+		for k := 0; k < 15; k++ {
+			c := [2]int32{int32(r.IntN(used)), int32(2*eval.NumCodes + r.IntN(used))}
+			if v := truth[c[0]] + truth[c[1]]; v > bestV {
+				best, bestV = k, v
+			}
+			s.Cands = append(s.Cands, c)
+		}
+		s.Best = best
+		samples[j] = s
+	}
+	_, before := PolicyLoss(samples, start, 100, true)
+	p := FitPolicy(samples, start, Config{K: 100, Epochs: 300, Rate: 10})
+	_, after := PolicyLoss(samples, p, 100, true)
+	if before > 0.5 || after < 0.9 {
+		t.Fatalf("best move ordered first: %.0f%% before the fit, %.0f%% after", 100*before, 100*after)
+	}
+	q := FitPolicy(samples, start, Config{K: 100, Epochs: 300, Rate: 10})
+	for i := range p {
+		if p[i] != q[i] {
+			t.Fatalf("two fits differ at %d", i)
 		}
 	}
 }

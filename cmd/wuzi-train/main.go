@@ -42,6 +42,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the holdout split")
 	holdout := fs.Int("holdout", 10, "percent of games held out to measure the fit")
 	every := fs.Int("every", 25, "print the losses every N epochs")
+	polEpochs := fs.Int("policy-epochs", 200, "full-batch Adam steps of the move-ordering fit (0: keep the start's move order)")
+	polRate := fs.Float64("policy-rate", 4, "Adam step size of the move-ordering fit")
+	polL2 := fs.Float64("policy-l2", 0.001, "L2 pull of the move-ordering tables towards the start")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wuzi-train [flags] positions.txt...")
 		fs.PrintDefaults()
@@ -60,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wuzi-train: --start %q: want prior or embedded\n", *start)
 		return 2
 	}
-	if *epochs < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *scoreScale < 0 || *every < 1 {
+	if *epochs < 0 || *polEpochs < 0 || *polRate <= 0 || *polL2 < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *scoreScale < 0 || *every < 1 {
 		fmt.Fprintln(stderr, "wuzi-train: a flag is out of range")
 		return 2
 	}
@@ -154,6 +157,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		p := train.Fit(samples, p0, cfg)
 		w := train.ToWeights(f, p)
+		w.PolicyAttack, w.PolicyDefend = w0.PolicyAttack, w0.PolicyDefend
+		if *polEpochs > 0 {
+			var pol []train.PolicySample
+			for i := range fam {
+				if fam[i].HasPolicy {
+					pol = append(pol, fam[i].Policy)
+				}
+			}
+			q0 := train.PolicyParams(w0)
+			temp := train.FitPolicyTemperature(pol, q0)
+			l0, t0 := train.PolicyLoss(pol, q0, temp, true)
+			fmt.Fprintf(stdout, "%s: move order: %d positions, temperature %.0f, holdout loss %.4f, best move first %.1f%%\n", f, len(pol), temp, l0, 100*t0)
+			q := train.FitPolicy(pol, q0, train.Config{K: temp, Epochs: *polEpochs, Rate: *polRate, L2: *polL2, Tied: f != eval.FamilyRenju,
+				Progress: func(epoch int, tr, ho float64) {
+					if epoch%*every == 0 || epoch == *polEpochs {
+						fmt.Fprintf(stdout, "%s: move order epoch %d  loss %.4f  holdout %.4f\n", f, epoch, tr, ho)
+					}
+				}})
+			l1, t1 := train.PolicyLoss(pol, q, temp, true)
+			fmt.Fprintf(stdout, "%s: move order fitted: holdout loss %.4f, best move first %.1f%%\n", f, l1, 100*t1)
+			train.SetPolicy(w, q)
+		}
 		data, err := w.MarshalBinary()
 		if err != nil {
 			fmt.Fprintln(stderr, "wuzi-train:", err)
