@@ -95,10 +95,11 @@ func (l *Labeler) Label(ctx context.Context, pos selfplay.Position) (selfplay.Po
 		l.stop()
 		return pos, false, err
 	}
-	x, y, _, err := l.proc.ReadMove(ctx, time.Now().Add(l.turn+5*time.Second), true)
+	x, y, _, err := l.proc.ReadMove(ctx, time.Now().Add(l.turn+time.Second), true)
 	if err != nil {
+		tail := l.proc.Tail()
 		l.stop()
-		return pos, false, err
+		return pos, false, fmt.Errorf("%w (last output: %q)", err, tail[max(0, len(tail)-3):])
 	}
 	score, depth, ok := parseEval(l.proc.Messages())
 	if !ok {

@@ -1,9 +1,18 @@
 package train
 
 import (
+	"bytes"
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
+	"wuzi/eval"
+	"wuzi/match/engine"
 	"wuzi/search"
+	"wuzi/selfplay"
 )
 
 // TestParseEval: the evaluations Wuzi and Rapfi print are read, the last
@@ -30,5 +39,68 @@ func TestParseEval(t *testing.T) {
 	}
 	if !search.IsMate(search.Win - 15) {
 		t.Fatal("a mate in 15 is not a proven score")
+	}
+}
+
+// TestLabelWithWuzi labels self-play positions with the real engine over
+// the protocol: every position gets the engine's score and a best move on
+// an empty cell, across a change of board size and rule.
+func TestLabelWithWuzi(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the engine")
+	}
+	bin := filepath.Join(t.TempDir(), "pbrain-wuzi")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/pbrain-wuzi").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	var buf bytes.Buffer
+	cfg := selfplay.Config{Games: 4, Seed: 3, Nodes: 200, HashMB: 1, Jobs: 1, Rules: []eval.Rule{eval.Freestyle, eval.Renju}, Sizes: []int{15, 20},
+		RandomPlies: selfplay.DefaultRandomPlies, RandomBest: selfplay.DefaultRandomBest, RandomMargin: selfplay.DefaultRandomMargin}
+	if _, err := selfplay.Run(context.Background(), cfg, &buf); err != nil {
+		t.Fatal(err)
+	}
+	l := NewLabeler(engine.Spec{Command: bin, Options: []engine.Option{{Key: "max_node", Value: "3000"}}}, 2*time.Second)
+	defer l.Close()
+	n, sizes := 0, map[int]bool{}
+	for i, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		if i%5 != 0 {
+			continue
+		}
+		pos, err := selfplay.ParseLine(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok, err := l.Label(context.Background(), pos)
+		if err != nil || !ok {
+			t.Fatalf("%s: labelled %v, error %v", line, ok, err)
+		}
+		if _, err := got.Replay(); err != nil {
+			t.Fatalf("%s: labelled position does not replay (best move %v): %v", line, got.Best, err)
+		}
+		if got.Depth < 1 {
+			t.Fatalf("%s: depth %d", line, got.Depth)
+		}
+		n++
+		sizes[pos.Size] = true
+	}
+	if n < 5 || len(sizes) < 2 {
+		t.Fatalf("labelled %d positions on sizes %v", n, sizes)
+	}
+}
+
+// TestLabelEngineFails: an engine that dies is reported, not waited for.
+func TestLabelEngineFails(t *testing.T) {
+	pos, err := selfplay.ParseLine("freestyle 15 0 3 w -110 1 j5 -1 j6i6j9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLabeler(engine.Spec{Command: "false"}, time.Second)
+	defer l.Close()
+	start := time.Now()
+	if _, ok, err := l.Label(context.Background(), pos); err == nil || ok {
+		t.Fatalf("labelled %v with a dead engine, error %v", ok, err)
+	}
+	if time.Since(start) > 10*time.Second {
+		t.Fatalf("took %v to notice a dead engine", time.Since(start))
 	}
 }

@@ -117,9 +117,12 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 			for i := j; i < len(ps); i += *jobs {
 				if ctx.Err() == nil {
 					p, ok, err := l.Label(ctx, ps[i])
-					if err != nil {
+					if err != nil && ctx.Err() == nil {
 						mu.Lock()
 						failures++
+						if failures <= 5 {
+							fmt.Fprintf(stderr, "wuzi-train: %s: %v\n", ps[i].String(), err)
+						}
 						mu.Unlock()
 					}
 					res[i], okAt[i] = p, ok && err == nil
