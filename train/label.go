@@ -95,11 +95,31 @@ func (l *Labeler) Label(ctx context.Context, pos selfplay.Position) (selfplay.Po
 		l.stop()
 		return pos, false, err
 	}
-	x, y, _, err := l.proc.ReadMove(ctx, time.Now().Add(l.turn+time.Second), true)
-	if err != nil {
-		tail := l.proc.Tail()
-		l.stop()
-		return pos, false, fmt.Errorf("%w (last output: %q)", err, tail[max(0, len(tail)-3):])
+	// Some engines (Rapfi) drop a command that arrives just after their
+	// move, while they finish the search, and then reject the stones and
+	// DONE as unknown commands: the position is sent again.
+	var x, y int
+	deadline := time.Now().Add(l.turn + time.Second)
+	for resent := 0; ; {
+		line, _, err := l.proc.ReadLine(ctx, deadline)
+		if err != nil {
+			tail := l.proc.Tail()
+			l.stop()
+			return pos, false, fmt.Errorf("%w (last output: %q)", err, tail[max(0, len(tail)-3):])
+		}
+		var isMove bool
+		if x, y, isMove = engine.ParseMove(line); isMove {
+			break
+		}
+		if strings.HasSuffix(strings.ToUpper(line), " DONE") && strings.HasPrefix(strings.ToUpper(line), "ERROR") && resent < 2 {
+			resent++
+			l.proc.Messages()
+			if err := l.proc.Send(lines...); err != nil {
+				l.stop()
+				return pos, false, err
+			}
+			deadline = time.Now().Add(l.turn + time.Second)
+		}
 	}
 	score, depth, ok := parseEval(l.proc.Messages())
 	if !ok {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -21,7 +22,7 @@ import (
 
 // runLabel is `wuzi-train label`: it gives each position of self-play
 // files to an engine and writes the positions again with the engine's
-// score, depth and best move.
+// score, depth and best move, grouped by rule and size.
 func runLabel(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("wuzi-train label", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -82,6 +83,14 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 		}
 		f.Close()
 	}
+	// Grouped by rule and size (stable), an engine is started once per
+	// group instead of once per game.
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].Rule != ps[j].Rule {
+			return ps[i].Rule < ps[j].Rule
+		}
+		return ps[i].Size < ps[j].Size
+	})
 	w := stdout
 	if *out != "" {
 		f, err := os.Create(*out)
