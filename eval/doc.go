@@ -12,8 +12,12 @@
 //   - tables.go: the read-only per-rule lookup tables the hot path uses
 //     (half-line classes, per-line value shares, counts-to-combo).
 //   - board.go: Board, Play/PlayColor/Block/Undo, geometry (Pos, XY, Dir).
-//   - cells.go: Combo, per-cell combos and move values, ComboCount,
-//     Evaluate, Near, Alive; the score tables (data to tune).
+//   - cells.go: Combo, per-cell combos, shape codes and move values,
+//     ComboCount, Evaluate, ThreatMask, Policy, Near, Alive; the hand-set
+//     pattern values (the prior of the learned tables).
+//   - weights.go: shape codes (ShapeCode, CodePatterns), Weights (the
+//     learned evaluation and move-order tables of a rule family), their
+//     file format, the embedded files (weights/) and PriorWeights.
 //   - threats.go: FirstCombo (where a side has a combo, O(1) usually),
 //     Candidates (cells worth searching), StoneBounds.
 //   - rules.go: WinsAt, LastMoveWins (exact line walks), IsForbidden and
@@ -23,9 +27,10 @@
 //   - keys[p][d] holds the ten cells around p on line d (two bits each,
 //     see slotShift), for every cell p on the board, and pats[p][d] is its
 //     table entry.
-//   - for every empty cell, info holds the combos, move values and eval
-//     values its four patterns give; evalSum and comboCount are their sums
-//     over the empty cells; near counts the stones in its 5×5 square.
+//   - for every empty cell, info holds the combos, shape codes, move values
+//     and attack and defence values its four patterns give; evalSum,
+//     evalSumD and comboCount are their sums over the empty cells; near
+//     counts the stones in its 5×5 square.
 //   - Undo restores the exact previous state (patterns, values, totals,
 //     threat hints and the stones' bounding box) from what Play saved,
 //     without recomputing or allocating.
