@@ -141,8 +141,9 @@ func TestTacticalSuite(t *testing.T) {
 	}
 }
 
-// playsOut plays first for att, then both sides with depth-6 searches,
-// and reports whether att makes five within 40 plies.
+// playsOut plays first for att, then both sides with depth-6 searches (at
+// most 2 M nodes a move), and reports whether att makes five within 40
+// plies.
 func playsOut(b *eval.Board, first eval.Pos, att eval.Color) bool {
 	start := b.Ply()
 	defer func() {
@@ -155,7 +156,7 @@ func playsOut(b *eval.Board, first eval.Pos, att eval.Color) bool {
 		if b.LastMoveWins() {
 			return b.SideToMove().Opp() == att
 		}
-		res := New(4).Search(context.Background(), b, Limits{MaxDepth: 6}, nil)
+		res := New(4).Search(context.Background(), b, Limits{MaxDepth: 6, MaxNodes: 2_000_000}, nil)
 		b.Play(res.Move)
 	}
 	return b.LastMoveWins() && b.SideToMove().Opp() == att
