@@ -168,54 +168,33 @@ func FitPolicyTemperature(samples []PolicySample, p []float64) float64 {
 // from start, with L2 towards start; cfg.Tied keeps the colours' tables
 // equal. It is deterministic.
 func FitPolicy(samples []PolicySample, start []float64, cfg Config) []float64 {
-	p := append([]float64(nil), start...)
-	n := len(p)
-	m, v, g := make([]float64, n), make([]float64, n), make([]float64, n)
 	nTrain := 0
 	for i := range samples {
 		if !samples[i].Holdout {
 			nTrain++
 		}
 	}
-	if nTrain == 0 {
-		return p
-	}
 	var buf []float64
-	const b1, b2 = 0.9, 0.999
-	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
-		clear(g)
+	return adam(start, cfg, nTrain, tiePolicy, func(p, g []float64) {
 		for i := range samples {
 			if !samples[i].Holdout {
-				policyLoss(&samples[i], p, cfg.K, g, 1/float64(nTrain), &buf)
+				policyLoss(&samples[i], p, cfg.K, g, 1, &buf)
 			}
 		}
-		for i := range g {
-			g[i] += 2 * cfg.L2 * (p[i] - start[i]) / float64(nTrain)
-		}
-		if cfg.Tied {
-			for _, base := range []int{0, 2 * eval.NumCodes} {
-				for i := 0; i < eval.NumCodes; i++ {
-					a, b := base+i, base+eval.NumCodes+i
-					g[a] += g[b]
-					g[b] = g[a]
-				}
-			}
-		}
-		c1 := 1 - math.Pow(b1, float64(epoch))
-		c2 := 1 - math.Pow(b2, float64(epoch))
-		for i := range p {
-			m[i] = b1*m[i] + (1-b1)*g[i]
-			v[i] = b2*v[i] + (1-b2)*g[i]*g[i]
-			if v[i] == 0 {
-				continue
-			}
-			p[i] -= cfg.Rate * (m[i] / c1) / (math.Sqrt(v[i]/c2) + 1e-12)
-		}
-		if cfg.Progress != nil {
-			tr, _ := PolicyLoss(samples, p, cfg.K, false)
-			ho, _ := PolicyLoss(samples, p, cfg.K, true)
-			cfg.Progress(epoch, tr, ho)
+	}, func(p []float64) (float64, float64) {
+		tr, _ := PolicyLoss(samples, p, cfg.K, false)
+		ho, _ := PolicyLoss(samples, p, cfg.K, true)
+		return tr, ho
+	})
+}
+
+// tiePolicy makes Black's and White's move-order gradients their sum.
+func tiePolicy(g []float64) {
+	for _, base := range []int{0, 2 * eval.NumCodes} {
+		for i := 0; i < eval.NumCodes; i++ {
+			a, b := base+i, base+eval.NumCodes+i
+			g[a] += g[b]
+			g[b] = g[a]
 		}
 	}
-	return p
 }

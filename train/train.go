@@ -162,21 +162,13 @@ type Config struct {
 // is not modified), reporting each epoch's losses to cfg.Progress. It is
 // deterministic: the same samples and config give the same result.
 func Fit(samples []Sample, start []float64, cfg Config) []float64 {
-	p := append([]float64(nil), start...)
-	n := len(p)
-	m, v, g := make([]float64, n), make([]float64, n), make([]float64, n)
 	nTrain := 0
 	for i := range samples {
 		if !samples[i].Holdout {
 			nTrain++
 		}
 	}
-	if nTrain == 0 {
-		return p
-	}
-	const b1, b2 = 0.9, 0.999
-	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
-		clear(g)
+	return adam(start, cfg, nTrain, tie, func(p, g []float64) {
 		for i := range samples {
 			s := &samples[i]
 			if s.Holdout {
@@ -188,11 +180,32 @@ func Fit(samples []Sample, start []float64, cfg Config) []float64 {
 				g[f.Index] += e * float64(f.Count)
 			}
 		}
+	}, func(p []float64) (float64, float64) {
+		return Loss(samples, p, cfg.K, false), Loss(samples, p, cfg.K, true)
+	})
+}
+
+// adam runs cfg.Epochs steps of full-batch Adam from start over nTrain
+// training samples: grad adds the data's summed gradient at p to g, the
+// L2 pull towards start is added, tieGrad (when cfg.Tied) makes tied
+// parameters' gradients equal, and losses gives the train and holdout
+// losses for cfg.Progress.
+func adam(start []float64, cfg Config, nTrain int, tieGrad func([]float64), grad func(p, g []float64), losses func([]float64) (float64, float64)) []float64 {
+	p := append([]float64(nil), start...)
+	if nTrain == 0 {
+		return p
+	}
+	n := len(p)
+	m, v, g := make([]float64, n), make([]float64, n), make([]float64, n)
+	const b1, b2 = 0.9, 0.999
+	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
+		clear(g)
+		grad(p, g)
 		for i := range g {
 			g[i] = g[i]/float64(nTrain) + 2*cfg.L2*(p[i]-start[i])/float64(nTrain)
 		}
 		if cfg.Tied {
-			tie(g)
+			tieGrad(g)
 		}
 		c1 := 1 - math.Pow(b1, float64(epoch))
 		c2 := 1 - math.Pow(b2, float64(epoch))
@@ -208,7 +221,8 @@ func Fit(samples []Sample, start []float64, cfg Config) []float64 {
 			p[i] -= cfg.Rate * (m[i] / c1) / (math.Sqrt(v[i]/c2) + 1e-12)
 		}
 		if cfg.Progress != nil {
-			cfg.Progress(epoch, Loss(samples, p, cfg.K, false), Loss(samples, p, cfg.K, true))
+			tr, ho := losses(p)
+			cfg.Progress(epoch, tr, ho)
 		}
 	}
 	return p
