@@ -141,10 +141,17 @@ func TestTacticalSuite(t *testing.T) {
 	}
 }
 
-// playsOut plays first for att, then both sides with depth-6 searches (at
-// most 2 M nodes a move), and reports whether att makes five within 40
-// plies.
+// playsOut plays first for att, then both sides with depth-6 searches, and
+// reports whether att makes five within 40 plies.
 func playsOut(b *eval.Board, first eval.Pos, att eval.Color) bool {
+	return playOut(b, first, att, 40, false)
+}
+
+// playOut plays first for att, then both sides with depth-6 searches (at
+// most 2 M nodes a move) for up to plies moves, att playing instead the
+// threat solver's VCT on its turns when useSolver is set and the solver
+// finds one. It reports whether att made five, and leaves b as it was.
+func playOut(b *eval.Board, first eval.Pos, att eval.Color, plies int, useSolver bool) bool {
 	start := b.Ply()
 	defer func() {
 		for b.Ply() > start {
@@ -152,9 +159,18 @@ func playsOut(b *eval.Board, first eval.Pos, att eval.Color) bool {
 		}
 	}()
 	b.Play(first)
-	for n := 0; n < 40 && b.Empties() > 0; n++ {
+	for n := 0; n < plies && b.Empties() > 0; n++ {
 		if b.LastMoveWins() {
 			return b.SideToMove().Opp() == att
+		}
+		if useSolver && b.SideToMove() == att {
+			s := New(16)
+			s.b = b
+			s.resetArea()
+			if p, ok := s.vctRoot(tacticsPlies, tacticsNodes); ok {
+				b.Play(p)
+				continue
+			}
 		}
 		res := New(4).Search(context.Background(), b, Limits{MaxDepth: 6, MaxNodes: 2_000_000}, nil)
 		b.Play(res.Move)

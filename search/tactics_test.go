@@ -210,36 +210,11 @@ func TestHardTactics(t *testing.T) {
 	}
 }
 
-// vctConverts plays first for att and then checks that att wins: on each
-// of att's turns the threat solver's VCT if it finds one, else a depth-6
-// search's move; the defender answers with depth-6 searches (searches at
-// most 2 M nodes a move). It reports whether att makes five within 60
-// plies.
+// vctConverts plays first for att and then checks that att wins within
+// 60 plies, att playing the threat solver's VCT whenever it finds one (see
+// playOut).
 func vctConverts(b *eval.Board, first eval.Pos, att eval.Color) bool {
-	start := b.Ply()
-	defer func() {
-		for b.Ply() > start {
-			b.Undo()
-		}
-	}()
-	b.Play(first)
-	for n := 0; n < 60 && b.Empties() > 0; n++ {
-		if b.LastMoveWins() {
-			return b.SideToMove().Opp() == att
-		}
-		if b.SideToMove() == att {
-			s := New(16)
-			s.b = b
-			s.resetArea()
-			if p, ok := s.vctRoot(tacticsPlies, tacticsNodes); ok {
-				b.Play(p)
-				continue
-			}
-		}
-		res := New(4).Search(context.Background(), b, Limits{MaxDepth: 6, MaxNodes: 2_000_000}, nil)
-		b.Play(res.Move)
-	}
-	return b.LastMoveWins() && b.SideToMove().Opp() == att
+	return playOut(b, first, att, 60, true)
 }
 
 // playTactics searches every position for d (soft deadline d/2) and counts
