@@ -83,10 +83,11 @@ func comboFromCounts(fives, flex4, block4, flex3, fouls int, renjuBlack bool) Co
 	return ComboNone
 }
 
-// Score tables. These are data to be tuned from match results: a cell's
-// move-ordering value for a side is the sum over its four lines of
-// patternMoveValue plus comboMoveValue of its combo; its contribution to
-// the static evaluation is the sum of patternEvalValue over its lines.
+// Hand-set score tables: a cell's move value for a side (MoveValue, which
+// the threat searches order by) is the sum over its four lines of
+// patternMoveValue plus comboMoveValue of its combo. patternEvalValue,
+// with these, makes the prior of the learned tables (PriorWeights): the
+// evaluation and alpha-beta move order themselves come from Weights.
 var (
 	patternMoveValue = [numPatterns]int32{
 		Dead: 0, H1: 1, F1: 2, H2: 4, F2: 10, H3: 12, F3: 40, B4: 50, F4: 200, F5: 1000,

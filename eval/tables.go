@@ -29,9 +29,9 @@ type ruleTables struct {
 	combo [2][1 << 15]Combo
 }
 
-// entryShare is one line's contribution to a cell. vals holds four 16-bit
-// lanes: Black's pattern move value, Black's eval value, White's move
-// value, White's eval value. cnt holds Black's threat counts in bits 0-14
+// entryShare is one line's contribution to a cell. vals holds Black's
+// pattern move value in its low 16-bit lane and White's in bits 32-47 (the
+// other lanes are zero; the evaluation comes from shape codes). cnt holds Black's threat counts in bits 0-14
 // and White's in bits 16-30. Four shares are summed without carries
 // between lanes: each lane's maximum times four fits (checked when the
 // tables are built).
@@ -155,20 +155,14 @@ func buildRuleTables(r Rule) *ruleTables {
 			panic("eval: patternMoveValue out of the 16-bit lane")
 		}
 	}
-	for _, v := range patternEvalValue {
-		if v < 0 || 4*v > 0xFFFF {
-			panic("eval: patternEvalValue out of the 16-bit lane")
-		}
-	}
 	for e := range t.entry {
 		pb, pw := patternOf(uint8(e), Black), patternOf(uint8(e), White)
 		if pb >= numPatterns || pw >= numPatterns {
 			continue // no table entry holds these
 		}
 		t.entry[e] = entryShare{
-			vals: uint64(patternMoveValue[pb]) | uint64(patternEvalValue[pb])<<16 |
-				uint64(patternMoveValue[pw])<<32 | uint64(patternEvalValue[pw])<<48,
-			cnt: threatCount(pb) | threatCount(pw)<<16,
+			vals: uint64(patternMoveValue[pb]) | uint64(patternMoveValue[pw])<<32,
+			cnt:  threatCount(pb) | threatCount(pw)<<16,
 		}
 	}
 	for s := 0; s < 2; s++ {
