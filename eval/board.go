@@ -240,6 +240,12 @@ func (b *Board) Empties() int { return len(b.insideLst) - b.ply }
 // Hash is the Zobrist key of the position (stones and side to move).
 func (b *Board) Hash() uint64 { return b.hash }
 
+// HashAfter is the Zobrist key the position would have after the side to
+// move plays p (an empty cell), without playing it.
+func (b *Board) HashAfter(p Pos) uint64 {
+	return b.hash ^ b.zobrist[b.sideToMove-1][p] ^ b.zobSide
+}
+
 // LastMove is the most recent move, or NoPos on an empty board.
 func (b *Board) LastMove() Pos {
 	if b.ply == 0 {

@@ -50,6 +50,14 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 	if h != b.Hash() {
 		return fmt.Sprintf("hash %x, recomputed %x", b.Hash(), h)
 	}
+	// HashAfter: the key once the side to move has played an empty cell.
+	for _, p := range b.Cells() {
+		if b.At(p) == Empty {
+			if want := h ^ b.zobrist[b.SideToMove()-1][p] ^ b.zobSide; b.HashAfter(p) != want {
+				return fmt.Sprintf("HashAfter%s %x, recomputed %x", where(p), b.HashAfter(p), want)
+			}
+		}
+	}
 	if stones != b.Stones() {
 		return fmt.Sprintf("Stones %d, counted %d", b.Stones(), stones)
 	}

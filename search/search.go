@@ -161,6 +161,10 @@ type Searcher struct {
 	vcfPath    []eval.Pos
 	vcfWin     []eval.Pos
 	vcfLen     int
+	pnt        *pnTable
+	pnAttacker eval.Color
+	pnSalt     uint64
+	pnBuf      [maxGamePly + 2][]pnKid
 
 	// Lazy SMP: the helper threads of a main searcher, and for a helper
 	// its role and the depths it skips at the start.
@@ -191,6 +195,9 @@ func (s *Searcher) Resize(hashMB int) { s.TT = NewTT(hashMB) }
 // Clear forgets everything learnt: table and ordering heuristics.
 func (s *Searcher) Clear() {
 	s.TT.Clear()
+	if s.pnt != nil {
+		s.pnt.clear()
+	}
 	s.history = [2][historySize]int32{}
 	s.killers = [MaxPly + 2][2]eval.Pos{}
 }

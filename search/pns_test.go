@@ -1,0 +1,96 @@
+package search
+
+import (
+	"testing"
+
+	"wuzi/eval"
+)
+
+// checkProof follows the proof the threat search left in its table from
+// the current position (the attacker, s.pnAttacker, to move at an OR node)
+// and checks it without trusting the search's move generation: at every
+// defender node each empty cell of the board is tried, and every one that
+// does not leave the attacker a five or an open four at once must lead to
+// a proven node. It returns the number of nodes checked, or a description
+// of the first hole.
+func checkProof(s *Searcher, limit int, path []eval.Pos) (int, string) {
+	b := s.b
+	att := s.pnAttacker
+	us := b.SideToMove()
+	if b.Stones() > limit {
+		return 0, "past the limit at " + fmtMoves(b, path)
+	}
+	if us == att {
+		if p := s.findCombo(us, eval.ComboFive); p != eval.NoPos {
+			return 1, ""
+		}
+		e, ok := s.pnt.get(b.Hash()^s.pnSalt, limit)
+		if !ok || e.pn != 0 || e.move == eval.NoPos || !b.IsEmpty(e.move) || s.forbidden(e.move) {
+			return 0, "attacker node not proven at " + fmtMoves(b, path)
+		}
+		if _, ok := s.pnt.get(b.HashAfter(e.move)^s.pnSalt, limit); !ok {
+			// A win by fours: the VCF search proves it again.
+			s.vcfPath = s.vcfPath[:0]
+			if !s.vcf(len(path), limit-b.Stones()) {
+				return 0, "VCF win not found again at " + fmtMoves(b, path)
+			}
+			return 1, ""
+		}
+		s.play(e.move)
+		n, hole := checkProof(s, limit, append(path, e.move))
+		s.undo()
+		return n + 1, hole
+	}
+	if s.findCombo(us, eval.ComboFive) != eval.NoPos {
+		return 0, "the defender makes five at " + fmtMoves(b, path)
+	}
+	total := 1
+	for _, q := range b.Cells() {
+		if !b.IsEmpty(q) || s.forbidden(q) {
+			continue
+		}
+		s.play(q)
+		// Unless the answer is a four, a five or an open four of the
+		// attacker's wins at once.
+		four := b.ComboCount(us, eval.ComboFive) > 0
+		lost := !four && (b.ComboCount(att, eval.ComboFive) > 0 || b.ComboCount(att, eval.ComboFlexFour) > 0)
+		if !lost {
+			n, hole := checkProof(s, limit, append(path, q))
+			total += n
+			if hole != "" {
+				s.undo()
+				return total, hole
+			}
+		}
+		s.undo()
+	}
+	return total, ""
+}
+
+// TestVCTProofs: every win the threat search reports on the tactical
+// suite is a complete proof in its table, checked against every answer
+// of the defender's, not just the ones the search generated.
+func TestVCTProofs(t *testing.T) {
+	suite := loadTactics(t)
+	checked := 0
+	for i, tc := range suite {
+		if tc.kind != "vct" || (testing.Short() || raceDetector) && i%5 != 0 {
+			continue
+		}
+		b := tc.replay(t)
+		s := New(16)
+		s.b = b
+		s.resetArea()
+		p, ok := s.vctRoot(tacticsPlies, tacticsNodes)
+		if !ok {
+			t.Errorf("%d: no VCT found", i)
+			continue
+		}
+		n, hole := checkProof(s, b.Stones()+tacticsPlies, nil)
+		if hole != "" {
+			t.Errorf("%d: the win starting %v has a hole: %s", i, xy(b, p), hole)
+		}
+		checked += n
+	}
+	t.Logf("%d proof nodes checked", checked)
+}
