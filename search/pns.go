@@ -27,9 +27,11 @@ import (
 const (
 	pnInf  = uint32(1) << 28
 	pnWays = 4
-	// pnTableBits sizes the proof table: 2^17 buckets of pnWays entries
-	// (12 MB).
-	pnTableBits = 17
+	// The proof table has 2^bits buckets of pnWays entries: an eighth of
+	// the main table's size, between 2^10 and 2^17 buckets (24 KB to
+	// 12 MB), so that the engine's memory limit still holds.
+	pnMinBits, pnMaxBits = 10, 17
+	pnEntrySize          = 24
 	// defCacheBits sizes the cache of defender answers (see andKids).
 	defCacheBits = 14
 	// defCacheMax is the longest list of answers the cache keeps.
@@ -64,6 +66,15 @@ type defAnswers struct {
 	key   uint64
 	n     uint8
 	moves [defCacheMax]eval.Pos
+}
+
+// pnBitsFor sizes the proof table for a main table of ttBytes bytes.
+func pnBitsFor(ttBytes int) int {
+	bits := pnMinBits
+	for bits < pnMaxBits && (2<<bits)*pnWays*pnEntrySize <= ttBytes/8 {
+		bits++
+	}
+	return bits
 }
 
 func newPNTable(bits int) *pnTable {
@@ -125,7 +136,7 @@ type pnKid struct {
 // budget plies, by df-pn. It returns the first move of the win.
 func (s *Searcher) vctPN(ply, budget int) (eval.Pos, bool) {
 	if s.pnt == nil {
-		s.pnt = newPNTable(pnTableBits)
+		s.pnt = newPNTable(pnBitsFor(s.TT.SizeBytes()))
 	}
 	b := s.b
 	s.pnAttacker = b.SideToMove()

@@ -81,6 +81,9 @@ func TestVCTProofs(t *testing.T) {
 		s := New(16)
 		s.b = b
 		s.resetArea()
+		// The largest proof table, as under a 256 MB main table: the check
+		// follows the proof through it, so it must keep the whole proof.
+		s.pnt = newPNTable(pnMaxBits)
 		p, ok := s.vctRoot(tacticsPlies, tacticsNodes)
 		if !ok {
 			t.Errorf("%d: no VCT found", i)
@@ -93,4 +96,24 @@ func TestVCTProofs(t *testing.T) {
 		checked += n
 	}
 	t.Logf("%d proof nodes checked", checked)
+}
+
+// TestPNTableSize: the proof table is an eighth of the main table at most
+// (above the smallest size), so the memory limit the main table is sized
+// for still holds.
+func TestPNTableSize(t *testing.T) {
+	for _, mb := range []int{1, 8, 76, 256, 1024} {
+		tt := NewTT(mb)
+		bits := pnBitsFor(tt.SizeBytes())
+		bytes := (1 << bits) * pnWays * pnEntrySize
+		if bits > pnMinBits && bytes > tt.SizeBytes()/8 {
+			t.Errorf("%d MB table: proof table %d bytes", mb, bytes)
+		}
+		if bits < pnMinBits || bits > pnMaxBits {
+			t.Errorf("%d MB table: %d bits", mb, bits)
+		}
+	}
+	if pnBitsFor(NewTT(256).SizeBytes()) != pnMaxBits {
+		t.Errorf("a 256 MB table should get the largest proof table")
+	}
 }

@@ -190,7 +190,12 @@ func newSearcher(tt *TT) *Searcher {
 }
 
 // Resize replaces the transposition table with one of hashMB mebibytes.
-func (s *Searcher) Resize(hashMB int) { s.TT = NewTT(hashMB) }
+// The threat search's proof table, sized from it, is made anew on its
+// next use.
+func (s *Searcher) Resize(hashMB int) {
+	s.TT = NewTT(hashMB)
+	s.pnt = nil
+}
 
 // Clear forgets everything learnt: table and ordering heuristics.
 func (s *Searcher) Clear() {
