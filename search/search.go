@@ -39,13 +39,14 @@ const (
 // stays deterministic; under a clock each also gets a share of the soft
 // time (vctTimeShare) and its node budget grows by vctTimedNodesFactor.
 const (
-	vctPlies            = 25
+	vctPlies            = 35
 	vctNodes            = 40000
 	vcfDefenceNodes     = 40000
 	vctDefencePlies     = 15
 	vctDefenceMoves     = 24
 	vctDefenceNodes     = 40000
 	vctTimeShare        = 4 // each root threat search gets 1/4 of the soft time (or of a node limit)
+	ownVCTTimeShare     = 2 // except our own VCT, which gets half: its long wins are worth the time
 	minThreatNodes      = 64
 	vctTimedNodesFactor = 100
 	// Each finished iteration's best move is checked for a VCT of the
@@ -236,12 +237,12 @@ func (s *Searcher) nodeBudget(n uint64) func() {
 // threatBudget bounds a root threat search: n nodes, and under a clock
 // also a share of the time to the soft deadline (with more nodes). The
 // function it returns restores the limits.
-func (s *Searcher) threatBudget(n uint64, soft time.Time) func() {
+func (s *Searcher) threatBudget(n uint64, soft time.Time, share time.Duration) func() {
 	if soft.IsZero() {
 		return s.nodeBudget(n)
 	}
 	saved := s.hard
-	if until := time.Now().Add(soft.Sub(s.start) / vctTimeShare); saved.IsZero() || until.Before(saved) {
+	if until := time.Now().Add(soft.Sub(s.start) / share); saved.IsZero() || until.Before(saved) {
 		s.hard = until
 	}
 	restore := s.nodeBudget(n * vctTimedNodesFactor)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"wuzi/eval"
+	"wuzi/match/results"
 )
 
 // The hard tactical suite: positions from Wuzi's own games (testdata/
@@ -26,6 +27,8 @@ var (
 	makeTactics = flag.String("make-tactics", "", "read the PSQ games in this folder and write testdata/ + -tactics-out")
 	tacticsRule = flag.Int("tactics-rule", 0, "rule of the games read by -make-tactics")
 	tacticsOut  = flag.String("tactics-out", "tactics.txt", "file in testdata that -make-tactics writes (the suite is every testdata/tactics*.txt)")
+	tacticsFrom = flag.String("tactics-games", "", "comma-separated wuzi-match results files: -make-tactics-games reads the games the engine named by -tactics-engine lost")
+	tacticsName = flag.String("tactics-engine", "Wuzi", "the engine whose lost games -tactics-games reads")
 )
 
 // Budgets the suite's answers are proven with: far beyond what a move's
@@ -290,6 +293,97 @@ func TestMakeTactics(t *testing.T) {
 		}
 	}
 	t.Logf("%d files: %v", len(files), count)
+}
+
+// TestMakeTacticsFromGames writes testdata/<-tactics-out> from the games
+// the engine named by -tactics-engine lost in the wuzi-match results files
+// of -tactics-games (skipped without it): the positions where it was to
+// move, from ply 6 to two plies before the end, classified as classify
+// does (at most two threatened positions a game). It keeps every VCT,
+// every threatened position where the engine's move in the game was not
+// one of the answers, and others spread evenly, 50 in all.
+func TestMakeTacticsFromGames(t *testing.T) {
+	if *tacticsFrom == "" {
+		t.Skip("run with -tactics-games=FILE[,FILE] -tactics-out=NAME to rebuild a suite from match games")
+	}
+	type entry struct {
+		line, kind string
+		missed     bool // the engine's move in the game was not an answer
+	}
+	var all []entry
+	seen := map[uint64]bool{}
+	games := 0
+	for _, name := range strings.Split(*tacticsFrom, ",") {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, err := results.Read(name, f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rule, err := eval.ParseRule(file.Header.Rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range file.Games {
+			us := eval.Black
+			if g.White == *tacticsName {
+				us = eval.White
+			} else if g.Black != *tacticsName {
+				continue
+			}
+			if g.Result == "1/2-1/2" || (g.Result == "1-0") == (us == eval.Black) {
+				continue // not lost
+			}
+			games++
+			b := setup(t, rule, file.Header.Width)
+			threatened := 0
+			for _, m := range g.Moves[:max(0, len(g.Moves)-2)] {
+				p := b.Pos(m[0], m[1])
+				if b.SideToMove() == us && b.Ply() >= 6 && !seen[b.Hash()] && threatened < 2 {
+					seen[b.Hash()] = true
+					if line, kind := classify(b, map[string]int{}); line != "" {
+						missed := false
+						if kind == "defence" {
+							threatened++
+							col := strings.Fields(line)
+							missed = !strings.Contains(";"+col[5]+";", fmt.Sprintf(";%d,%d;", m[0], m[1]))
+						}
+						all = append(all, entry{line, kind, missed})
+					}
+				}
+				b.Play(p)
+			}
+		}
+	}
+	var keep, rest []entry
+	for _, e := range all {
+		if e.kind == "vct" || e.missed {
+			keep = append(keep, e)
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	if n := 50 - len(keep); n > 0 && len(rest) > 0 {
+		step := float64(len(rest)) / float64(n)
+		for i := 0; i < n && int(float64(i)*step) < len(rest); i++ {
+			keep = append(keep, rest[int(float64(i)*step)])
+		}
+	}
+	out, err := os.Create(filepath.Join("testdata", *tacticsOut))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	fmt.Fprintf(out, "# kind rule size plies moves answers  (made by TestMakeTacticsFromGames from the %d games %s lost in %s; 0-based x,y)\n", games, *tacticsName, *tacticsFrom)
+	for _, e := range all {
+		if slices.ContainsFunc(keep, func(k entry) bool { return k.line == e.line }) {
+			fmt.Fprintln(out, e.line)
+		}
+	}
+	t.Logf("%d lost games, %d positions classified, %d kept", games, len(all), len(keep))
 }
 
 // classify returns a suite line for b, or "".

@@ -20,7 +20,7 @@ func (s *Searcher) vctRoot(budget int, maxNodes uint64) (eval.Pos, bool) {
 // vctRootTimed is vctRoot under a clock: with a soft deadline it may also
 // use a share of the time to it (see threatBudget).
 func (s *Searcher) vctRootTimed(budget int, maxNodes uint64, soft time.Time) (eval.Pos, bool) {
-	defer s.threatBudget(maxNodes, soft)()
+	defer s.threatBudget(maxNodes, soft, ownVCTTimeShare)()
 	return s.vctDeepen(0, budget)
 }
 
@@ -54,7 +54,7 @@ func (s *Searcher) refuteOpponentVCT(legal []eval.Pos, soft time.Time) []eval.Po
 	if b.ComboCount(them, eval.ComboThree)+b.ComboCount(them, eval.ComboDoubleThree)+b.ComboCount(them, eval.ComboFourThree) == 0 {
 		return legal // no open three to start a VCT with
 	}
-	defer s.threatBudget(vctDefenceNodes, soft)()
+	defer s.threatBudget(vctDefenceNodes, soft, vctTimeShare)()
 	us := b.SideToMove()
 	b.SetSideToMove(them)
 	_, threat := s.vctDeepen(0, vctDefencePlies)
