@@ -28,7 +28,7 @@ const (
 	pnInf  = uint32(1) << 28
 	pnWays = 4
 	// The proof table has 2^bits buckets of pnWays entries: an eighth of
-	// the main table's size, between 2^10 and 2^17 buckets (24 KB to
+	// the main table's size, between 2^10 and 2^17 buckets (96 KB to
 	// 12 MB), so that the engine's memory limit still holds.
 	pnMinBits, pnMaxBits = 10, 17
 	pnEntrySize          = 24
@@ -38,10 +38,15 @@ const (
 	defCacheMax = 22
 )
 
-// pnSalts separate the entries of a search for Black's win from those for
+// pnSalt separates the entries of a search for Black's win from those for
 // White's: the same position is an attacker node in one and a defender
 // node in the other.
-var pnSalts = [2]uint64{0x2545F4914F6CDD1D, 0x9E6C63D0676A9A99}
+func pnSalt(attacker eval.Color) uint64 {
+	if attacker == eval.Black {
+		return 0x2545F4914F6CDD1D
+	}
+	return 0x9E6C63D0676A9A99
+}
 
 // pnEntry is one stored node.
 type pnEntry struct {
@@ -140,7 +145,7 @@ func (s *Searcher) vctPN(ply, budget int) (eval.Pos, bool) {
 	}
 	b := s.b
 	s.pnAttacker = b.SideToMove()
-	s.pnSalt = pnSalts[s.pnAttacker-1]
+	s.pnSalt = pnSalt(s.pnAttacker)
 	limit := b.Stones() + budget
 	pn, _ := s.mid(ply, pnInf, pnInf, limit)
 	if pn != 0 {
