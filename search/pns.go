@@ -198,55 +198,46 @@ func (s *Searcher) mid(ply int, thpn, thdn uint32, limit int) (uint32, uint32) {
 	if len(kids) == 0 {
 		return 1, 1 // stopped while expanding
 	}
+	// The side to move's numbers: at an attacker node the proof number is
+	// the least of the children's and the disproof number their sum; at a
+	// defender node the other way round. flip maps (pn, dn) to (least,
+	// sum) and back.
+	flip := func(a, b uint32) (uint32, uint32) {
+		if or {
+			return a, b
+		}
+		return b, a
+	}
+	thLeast, thSum := flip(thpn, thdn)
 	var pn, dn uint32
 	for {
-		best, second := -1, pnInf
-		var bpn, bdn uint32
-		if or {
-			pn, dn = pnInf, 0
-		} else {
-			pn, dn = 0, pnInf
-		}
+		best, least, second, sum := -1, pnInf, pnInf, uint32(0)
+		var bSum uint32
 		for i := range kids {
 			cpn, cdn := kids[i].pn, kids[i].dn
 			if e, ok := s.pnt.get(kids[i].key, limit); ok {
 				cpn, cdn = e.pn, e.dn
 			}
-			if or {
-				dn = min(dn+cdn, pnInf)
-				if cpn < pn {
-					second = pn
-					pn, best, bpn, bdn = cpn, i, cpn, cdn
-				} else if cpn < second {
-					second = cpn
-				}
-			} else {
-				pn = min(pn+cpn, pnInf)
-				if cdn < dn {
-					second = dn
-					dn, best, bpn, bdn = cdn, i, cpn, cdn
-				} else if cdn < second {
-					second = cdn
-				}
+			x, y := flip(cpn, cdn)
+			sum = min(sum+y, pnInf)
+			if x < least {
+				second = least
+				least, best, bSum = x, i, y
+			} else if x < second {
+				second = x
 			}
 		}
+		pn, dn = flip(least, sum)
 		if pn == 0 && or {
 			win = kids[best].pos
 		}
-		if pn >= thpn || dn >= thdn || s.stop.Load() {
+		if least >= thLeast || sum >= thSum || s.stop.Load() {
 			break
 		}
-		var cthpn, cthdn uint32
 		// The 1+ε trick: a child is searched until it is a quarter worse
 		// than its best sibling, not just worse, which saves most of the
 		// back-and-forth between close siblings.
-		if or {
-			cthpn = min(thpn, second+second/4+1)
-			cthdn = min(thdn-dn+bdn, pnInf)
-		} else {
-			cthdn = min(thdn, second+second/4+1)
-			cthpn = min(thpn-pn+bpn, pnInf)
-		}
+		cthpn, cthdn := flip(min(thLeast, second+second/4+1), min(thSum-sum+bSum, pnInf))
 		s.play(kids[best].pos)
 		// The child's numbers are kept here too, in case the table lets
 		// its entry go.
