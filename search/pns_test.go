@@ -2,6 +2,7 @@ package search
 
 import (
 	"testing"
+	"time"
 
 	"wuzi/eval"
 )
@@ -115,5 +116,36 @@ func TestPNTableSize(t *testing.T) {
 	}
 	if pnBitsFor(NewTT(256).SizeBytes()) != pnMaxBits {
 		t.Errorf("a 256 MB table should get the largest proof table")
+	}
+}
+
+// TestVerifyDropsLongVCTLoss: from a game lost to an engine, a move after
+// which the opponent wins by continuous threats in more than 17 plies (the
+// best-move check's old reach) but within 25. The check of each
+// iteration's best move must drop it for a move that saves the game.
+func TestVerifyDropsLongVCTLoss(t *testing.T) {
+	b := setup(t, eval.Freestyle, 15, [2]int{7, 7}, [2]int{8, 8}, [2]int{7, 8}, [2]int{7, 6}, [2]int{7, 9}, [2]int{7, 10},
+		[2]int{6, 7}, [2]int{5, 7}, [2]int{6, 9}, [2]int{5, 9}, [2]int{5, 8}, [2]int{8, 9}, [2]int{8, 7}, [2]int{5, 10},
+		[2]int{4, 8}, [2]int{6, 10})
+	losing, saving := b.Pos(4, 10), b.Pos(8, 10)
+	s := New(16)
+	s.prepare(b, Limits{})
+	for _, tc := range []struct {
+		move  eval.Pos
+		plies int
+		lost  bool
+	}{{losing, 17, false}, {losing, vctVerifyPlies, true}, {saving, vctVerifyPlies, false}} {
+		s.play(tc.move)
+		restore := s.nodeBudget(vctVerifyNodes)
+		_, lost := s.vctDeepen(1, tc.plies)
+		restore()
+		s.undo()
+		if lost != tc.lost {
+			t.Fatalf("after %v, %d plies: opponent's VCT %v, want %v", xy(b, tc.move), tc.plies, lost, tc.lost)
+		}
+	}
+	moves := []rootMove{{pos: losing}, {pos: saving}}
+	if got := s.dropLosingMoves(moves, time.Time{}); got[0].pos != saving {
+		t.Errorf("best move after the check: %v, want %v", xy(b, got[0].pos), xy(b, saving))
 	}
 }

@@ -42,7 +42,7 @@ const (
 	vctPlies            = 35
 	vctNodes            = 40000
 	vcfDefenceNodes     = 40000
-	vctDefencePlies     = 15
+	vctDefencePlies     = 25
 	vctDefenceMoves     = 24
 	vctDefenceNodes     = 40000
 	vctTimeShare        = 4 // each root threat search gets 1/4 of the soft time (or of a node limit)
@@ -50,11 +50,15 @@ const (
 	minThreatNodes      = 64
 	vctTimedNodesFactor = 100
 	// Each finished iteration's best move is checked for a VCT of the
-	// opponent's after it (vctVerifyPlies plies, vctVerifyNodes nodes);
-	// a move that loses so is dropped, up to vctVerifyMoves a time.
-	vctVerifyPlies = 17
-	vctVerifyNodes = 20000
-	vctVerifyMoves = 4
+	// opponent's after it (vctVerifyPlies plies, vctVerifyNodes nodes,
+	// under a clock at most 1/vctVerifyTimeShare of the soft time); a
+	// move that loses so is dropped, up to vctVerifyMoves a time. The
+	// opponent's VCTs that Wuzi let in against other engines were mostly
+	// 17-25 plies long: 15 and 17 plies missed them.
+	vctVerifyPlies     = 25
+	vctVerifyNodes     = 40000
+	vctVerifyMoves     = 4
+	vctVerifyTimeShare = 8
 )
 
 // IsMate reports whether score is a proven win or loss.
@@ -437,7 +441,7 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 			break
 		}
 		if s.Options.VerifyVCT && !IsMate(score) {
-			moves = s.dropLosingMoves(moves)
+			moves = s.dropLosingMoves(moves, lim.Soft)
 			if s.aborted() {
 				break
 			}
@@ -483,10 +487,10 @@ func (s *Searcher) Nodes() uint64 { return s.nodes + s.helperNodes }
 // vctVerifyMoves moves; the last move is never dropped. A VCT the threat
 // search reports is a proven win, so no move that could save the game is
 // lost.
-func (s *Searcher) dropLosingMoves(moves []rootMove) []rootMove {
+func (s *Searcher) dropLosingMoves(moves []rootMove, soft time.Time) []rootMove {
 	for n := 0; n < vctVerifyMoves && len(moves) > 1; n++ {
 		s.play(moves[0].pos)
-		restore := s.nodeBudget(vctVerifyNodes)
+		restore := s.threatBudget(vctVerifyNodes, soft, vctVerifyTimeShare)
 		_, lost := s.vctDeepen(1, vctVerifyPlies)
 		restore()
 		s.undo()
