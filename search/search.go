@@ -45,7 +45,7 @@ const (
 	vctDefencePlies     = 25
 	vctDefenceMoves     = 24
 	vctDefenceNodes     = 40000
-	vctTimeShare        = 4 // each root threat search gets 1/4 of the soft time (or of a node limit)
+	vctTimeShare        = 4 // the opponent's threat searches get 1/4 of the soft time each (or of a node limit)
 	ownVCTTimeShare     = 2 // except our own VCT, which gets half: its long wins are worth the time
 	minThreatNodes      = 64
 	vctTimedNodesFactor = 100
@@ -239,7 +239,7 @@ func (s *Searcher) nodeBudget(n uint64) func() {
 }
 
 // threatBudget bounds a root threat search: n nodes, and under a clock
-// also a share of the time to the soft deadline (with more nodes). The
+// also 1/share of the time to the soft deadline (with more nodes). The
 // function it returns restores the limits.
 func (s *Searcher) threatBudget(n uint64, soft time.Time, share time.Duration) func() {
 	if soft.IsZero() {

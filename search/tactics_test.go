@@ -27,7 +27,7 @@ var (
 	makeTactics = flag.String("make-tactics", "", "read the PSQ games in this folder and write testdata/ + -tactics-out")
 	tacticsRule = flag.Int("tactics-rule", 0, "rule of the games read by -make-tactics")
 	tacticsOut  = flag.String("tactics-out", "tactics.txt", "file in testdata that -make-tactics writes (the suite is every testdata/tactics*.txt)")
-	tacticsFrom = flag.String("tactics-games", "", "comma-separated wuzi-match results files: -make-tactics-games reads the games the engine named by -tactics-engine lost")
+	tacticsFrom = flag.String("tactics-games", "", "comma-separated wuzi-match results files: TestMakeTacticsFromGames reads the games the engine named by -tactics-engine lost")
 	tacticsName = flag.String("tactics-engine", "Wuzi", "the engine whose lost games -tactics-games reads")
 )
 
