@@ -5,6 +5,16 @@ import "wuzi/eval"
 // historySize covers every Pos of the largest board.
 const historySize = 2048
 
+// Static pruning: the depths it applies to and its margins per ply of
+// depth, in evaluation units (a win probability of sigmoid(score/K), K
+// about 570 in the learned tables).
+const (
+	razorDepth     = 2
+	razorMargin    = 100
+	futilityDepth  = 5
+	futilityMargin = 150
+)
+
 // pvs is a fail-soft principal-variation search of the side to move at
 // the given remaining depth, ply plies from the root. Invariants: the
 // board is returned as it was; a result obtained after the stop flag was
@@ -78,6 +88,20 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 
 	threatened := s.Options.UseThreatGen && b.ComboCount(them, eval.ComboFlexFour) > 0
+	// Static pruning at quiet non-PV nodes, where the opponent threatens
+	// neither an open four nor a four-three (the threat features of the
+	// evaluation price the rest): far below alpha only a win by fours can
+	// help (razoring), far above beta the node is taken to fail high
+	// (reverse futility).
+	if s.Options.UseStaticPrune && !pvNode && !threatened && b.ComboCount(them, eval.ComboFourThree) == 0 {
+		ev := s.staticEval()
+		if depth <= razorDepth && ev+razorMargin*depth < alpha {
+			return s.quiesce(ply, alpha, beta)
+		}
+		if depth <= futilityDepth && ev-futilityMargin*depth >= beta && beta > -winBound {
+			return ev
+		}
+	}
 	moves := s.genMoves(ply, ttMove, threatened)
 	origAlpha := alpha
 	best := -infinity

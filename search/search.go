@@ -124,11 +124,14 @@ type Options struct {
 	UseLMP       bool // late-move pruning of quiet moves at shallow non-PV nodes
 	UseVCT       bool // prove wins by continuous threats at the root
 	VerifyVCT    bool // drop a best move after which the opponent has a VCT
+	// UseStaticPrune: razoring and reverse futility pruning at quiet
+	// non-PV nodes.
+	UseStaticPrune bool
 }
 
 // DefaultOptions are the settings the engine plays with.
 func DefaultOptions() Options {
-	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true, UseLMP: true, UseVCT: true, VerifyVCT: true}
+	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true, UseLMP: true, UseVCT: true, VerifyVCT: true, UseStaticPrune: true}
 }
 
 // Searcher holds what persists between searches: the transposition table
