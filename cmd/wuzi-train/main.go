@@ -3,6 +3,8 @@
 // weights file per rule family, which the engine embeds from eval/weights.
 //
 //	wuzi-train [flags] positions.txt...
+//	wuzi-train label --engine SPEC [flags] positions.txt...
+//	wuzi-train games [flags] results.jsonl...
 package main
 
 import (
@@ -27,6 +29,9 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "label" {
 		return runLabel(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "games" {
+		return runGames(args[1:], stdout, stderr)
 	}
 	fs := pflag.NewFlagSet("wuzi-train", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
