@@ -24,7 +24,7 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	out := fs.StringP("output", "o", "", "output file (default stdout)")
 	name := fs.String("engine", "", "keep only the positions this engine (its name in the results) was to move in")
-	lost := fs.Bool("lost", false, "keep only the games --engine lost")
+	lost := fs.String("lost", "", "keep only the games this engine lost on the board")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wuzi-train games [flags] results.jsonl...")
 		fs.PrintDefaults()
@@ -35,7 +35,7 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if fs.NArg() == 0 || (*lost && *name == "") {
+	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2
 	}
@@ -90,10 +90,11 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 
 // gamePositions lists the positions of one game, numbered number, that
 // the filters keep: the side to move is the engine called name (any, if
-// name is ""), and with lost only games that engine lost. ok is false for
+// name is ""), and if lost is not "" only a game the engine called lost
+// lost. ok is false for
 // a game that was not decided on the board (a forfeit) or whose moves do
 // not replay.
-func gamePositions(g results.Game, rule eval.Rule, size, number int, name string, lost bool) ([]selfplay.Position, bool) {
+func gamePositions(g results.Game, rule eval.Rule, size, number int, name, lost string) ([]selfplay.Position, bool) {
 	if g.Failure {
 		return nil, false
 	}
@@ -107,12 +108,12 @@ func gamePositions(g results.Game, rule eval.Rule, size, number int, name string
 	default:
 		return nil, false
 	}
-	if lost {
+	if lost != "" {
 		loser := g.Black
 		if winner == eval.Black {
 			loser = g.White
 		}
-		if winner == eval.Empty || loser != name {
+		if winner == eval.Empty || loser != lost {
 			return nil, true
 		}
 	}

@@ -103,7 +103,7 @@ func TestGamesLostOnlyAndBadGames(t *testing.T) {
 	illegal := blackFive("Opp", "Wuzi")
 	illegal.Moves = append([][2]int{{7, 8}}, illegal.Moves[1:]...) // a stone on an occupied cell
 	path := writeResults(t, blackFive("Wuzi", "Opp"), blackFive("Opp", "Wuzi"), forfeit, illegal)
-	ps, msg := convert(t, "--engine", "Wuzi", "--lost", path)
+	ps, msg := convert(t, "--engine", "Wuzi", "--lost", "Wuzi", path)
 	// Only the second game: Wuzi, White, lost it on the board.
 	if len(ps) != 3 {
 		t.Fatalf("%d positions, want the 3 of Wuzi's lost game", len(ps))
@@ -116,12 +116,16 @@ func TestGamesLostOnlyAndBadGames(t *testing.T) {
 	if !strings.Contains(msg, "2 games left out") {
 		t.Errorf("summary %q does not count the forfeit and the illegal game", msg)
 	}
+	// Both sides' moves of the lost games.
+	if both, _ := convert(t, "--lost", "Wuzi", path); len(both) != 6 {
+		t.Errorf("%d positions of the game Wuzi lost, want all 6", len(both))
+	}
 }
 
 func TestGamesRejectsBadUse(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"games", "--lost", "x.jsonl"}, &out, &errb); code != 2 {
-		t.Errorf("--lost without --engine: exit %d, want 2", code)
+	if code := run([]string{"games"}, &out, &errb); code != 2 {
+		t.Errorf("no results file: exit %d, want 2", code)
 	}
 	if code := run([]string{"games", filepath.Join(t.TempDir(), "missing.jsonl")}, &out, &errb); code != 1 {
 		t.Errorf("a missing file: exit %d, want 1", code)
