@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/pflag"
 
@@ -29,26 +28,19 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: wuzi-train games [flags] results.jsonl...")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2
 	}
-	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			fmt.Fprintln(stderr, "wuzi-train:", err)
-			return 1
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := createOutput(*out, stdout)
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-train:", err)
+		return 1
 	}
+	defer closeOut()
 	bw := bufio.NewWriter(w)
 	games, positions, skipped := 0, 0, 0
 	var line []byte

@@ -36,11 +36,8 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: wuzi-train label --engine SPEC [flags] positions.txt...")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if *spec == "" || fs.NArg() == 0 || *jobs < 1 || *every < 1 || *turn <= 0 {
 		fs.Usage()
@@ -91,16 +88,12 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 		}
 		return ps[i].Size < ps[j].Size
 	})
-	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			fmt.Fprintln(stderr, "wuzi-train:", err)
-			return 1
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := createOutput(*out, stdout)
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-train:", err)
+		return 1
 	}
+	defer closeOut()
 	bw := bufio.NewWriter(w)
 	defer bw.Flush()
 

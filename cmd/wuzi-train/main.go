@@ -54,11 +54,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: wuzi-train [flags] positions.txt...")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
@@ -209,4 +206,30 @@ func familyByName(s string) (eval.Family, bool) {
 	i := slices.IndexFunc([]eval.Family{eval.FamilyFreestyle, eval.FamilyStandard, eval.FamilyRenju, eval.FamilyCaro},
 		func(f eval.Family) bool { return f.String() == s })
 	return eval.Family(i), i >= 0
+}
+
+// parseFlags parses args into fs. ok is false when the command should end
+// at once, with code: 0 after --help, 2 after a bad flag (pflag has
+// printed why).
+func parseFlags(fs *pflag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0, false
+		}
+		return 2, false
+	}
+	return 0, true
+}
+
+// createOutput opens the output file path, or returns stdout when path is
+// empty; the returned function closes what was opened.
+func createOutput(path string, stdout io.Writer) (io.Writer, func(), error) {
+	if path == "" {
+		return stdout, func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
 }
