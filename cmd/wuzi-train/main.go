@@ -40,7 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	start := fs.String("start", "prior", "weights the fit starts from and is regularised towards: prior (hand-set) or embedded (this build's)")
 	epochs := fs.Int("epochs", 300, "full-batch Adam steps")
 	rate := fs.Float64("rate", 1, "Adam step size, in evaluation units")
-	l2 := fs.Float64("l2", 0.001, "L2 pull towards the start weights (see docs/training.md)")
+	l2 := fs.Float64("l2", 0.0002, "L2 pull towards the start weights (see docs/training.md)")
 	lambda := fs.Float64("lambda", 0.5, "share of the game result in the target (the rest is the search score)")
 	k := fs.Float64("k", 0, "logistic scale; 0 fits it to the start weights")
 	scoreScale := fs.Float64("score-scale", 0, "scale of the positions' scores (win probability sigmoid(score/S)); 0 fits it to the results")
