@@ -50,7 +50,7 @@ func comboOf(p [numDirs]Pattern, renjuBlack bool) Combo {
 			flex4++
 		case B4:
 			block4++
-		case F3, F3S:
+		case F3:
 			flex3++
 		case Overline, DoubleFour:
 			fouls++
@@ -90,14 +90,14 @@ func comboFromCounts(fives, flex4, block4, flex3, fouls int, renjuBlack bool) Co
 // evaluation and alpha-beta move order themselves come from Weights.
 var (
 	patternMoveValue = [numPatterns]int32{
-		Dead: 0, H1: 1, F1: 2, H2: 4, F2: 10, F2A: 10, F2B: 10, H3: 12, F3: 40, F3S: 40, B4: 50, F4: 200, F5: 1000,
+		Dead: 0, H1: 1, F1: 2, H2: 4, F2: 10, H3: 12, F3: 40, B4: 50, F4: 200, F5: 1000,
 	}
 	comboMoveValue = [NumCombos]int32{
 		ComboNone: 0, ComboForbidden: -10000, ComboThree: 50, ComboFour: 100,
 		ComboDoubleThree: 600, ComboFourThree: 1500, ComboFlexFour: 3000, ComboFive: 10000,
 	}
 	patternEvalValue = [numPatterns]int32{
-		Dead: 0, H1: 0, F1: 1, H2: 1, F2: 4, F2A: 4, F2B: 4, H3: 5, F3: 16, F3S: 16, B4: 20, F4: 60, F5: 120,
+		Dead: 0, H1: 0, F1: 1, H2: 1, F2: 4, H3: 5, F3: 16, B4: 20, F4: 60, F5: 120,
 	}
 )
 

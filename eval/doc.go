@@ -6,9 +6,8 @@
 //   - rule.go: Rule (freestyle, standard, renju, caro, caro-exact), ParseRule,
 //     Color.
 //   - pattern.go: Pattern, what one stone makes along one line, ordered
-//     Dead < H1 < F1 < H2 < F2 < F2A < F2B < H3 < F3 < F3S < B4 < F4 < F5
-//     (plus renju Black's Overline and DoubleFour; Coarse folds the
-//     refined twos and threes back), with a diagram per value; the per-rule
+//     Dead < H1 < F1 < H2 < F2 < H3 < F3 < B4 < F4 < F5 (plus renju Black's
+//     Overline and DoubleFour), with a diagram per value; the per-rule
 //     pattern classification of every line key.
 //   - tables.go: the read-only per-rule lookup tables the hot path uses
 //     (half-line classes, per-line value shares, counts-to-combo).

@@ -22,26 +22,15 @@ const (
 	// H2: two stones that can become a closed three, not an open one.
 	//   o x X _ _ _ o
 	H2
-	// F2: an open two: one more stone makes an open three, on at most
-	// two cells.
-	//   _ x _ _ X _
-	F2
-	// F2A: an open two that three cells turn into an open three.
-	//   _ _ x _ X _ _
-	F2A
-	// F2B: an open two that four or more cells turn into an open three.
+	// F2: an open two: one more stone makes an open three.
 	//   _ _ x X _ _
-	F2B
+	F2
 	// H3: a closed three: one more stone makes a four, never an open four.
 	//   o x x X _ _
 	H3
-	// F3: an open three: one more stone makes an open four, on exactly
-	// one cell (X_xx also).
-	//   o _ x X x _ _ o
+	// F3: an open three: one more stone makes an open four (X_xx also).
+	//   _ x X x _ _
 	F3
-	// F3S: an open three that two or more cells turn into an open four.
-	//   _ _ x X x _ _
-	F3S
 	// B4: a four with exactly one cell left to make five.
 	//   o x x X x _
 	B4
@@ -64,24 +53,11 @@ const (
 
 // String names the pattern.
 func (p Pattern) String() string {
-	names := [...]string{"dead", "H1", "F1", "H2", "F2", "F2A", "F2B", "H3", "F3", "F3S", "B4", "F4", "F5", "overline", "double-four"}
+	names := [...]string{"dead", "H1", "F1", "H2", "F2", "H3", "F3", "B4", "F4", "F5", "overline", "double-four"}
 	if int(p) < len(names) {
 		return names[p]
 	}
 	return "pattern?"
-}
-
-// Coarse folds the refined open twos and threes into the classes the
-// threat logic uses: F2A and F2B are F2, F3S is F3; every other pattern is
-// itself.
-func (p Pattern) Coarse() Pattern {
-	switch p {
-	case F2A, F2B:
-		return F2
-	case F3S:
-		return F3
-	}
-	return p
 }
 
 // Line keys. Each cell keeps, for each of the four directions, a key of the
@@ -281,57 +257,35 @@ func (b *tableBuilder) compute(key uint32) Pattern {
 	if fivePoints == 1 {
 		return B4
 	}
-	// Grow one more stone and take the best shape it leads to; an open
-	// two or three is then refined by how many cells grow it.
+	// Grow one more stone and take the best shape it leads to.
 	best := Dead
-	var ways [numPatterns]int
 	for k := -halfLine; k <= halfLine; k++ {
 		if k == 0 || w[k+halfLine] != Empty {
 			continue
 		}
-		next := b.classify(key | uint32(b.c)<<slotShift(k)).Coarse()
-		ways[next]++
-		if got := grownFrom(next); got > best {
+		next := b.classify(key | uint32(b.c)<<slotShift(k))
+		var got Pattern
+		switch next {
+		case F4:
+			got = F3
+		case B4:
+			got = H3
+		case F3:
+			got = F2
+		case H3:
+			got = H2
+		case F2:
+			got = F1
+		case H2:
+			got = H1
+		default:
+			continue
+		}
+		if got > best {
 			best = got
 		}
 	}
-	return refine(best, ways[F3], ways[F4])
-}
-
-// grownFrom is the pattern of a line whose best one-stone growth is next
-// (a coarse pattern): F4 comes from F3, B4 from H3, F3 from F2, H3 from
-// H2, F2 from F1, H2 from H1; anything else from Dead.
-func grownFrom(next Pattern) Pattern {
-	switch next {
-	case F4:
-		return F3
-	case B4:
-		return H3
-	case F3:
-		return F2
-	case H3:
-		return H2
-	case F2:
-		return F1
-	case H2:
-		return H1
-	}
-	return Dead
-}
-
-// refine splits an open two by the number of cells that make it an open
-// three (toF3) and an open three by the number that make it an open four
-// (toF4).
-func refine(p Pattern, toF3, toF4 int) Pattern {
-	switch {
-	case p == F3 && toF4 >= 2:
-		return F3S
-	case p == F2 && toF3 >= 4:
-		return F2B
-	case p == F2 && toF3 == 3:
-		return F2A
-	}
-	return p
+	return best
 }
 
 // straightBetween reports whether every cell strictly between offsets a and

@@ -49,22 +49,18 @@ var lineCases = []lineCase{
 	{"o x X _ _ _ _ o", 0, all(H2)},
 	{"o x X _ _ _ o", 0, with(all(H2), CaroFree, Dead, CaroExact, Dead)},
 	{"| x _ X _ _ o", 0, all(H2)},
-	// Open twos, by how many cells make them an open three: F2B
-	// (connected, four), F2A (one gap, three), F2 (two gaps, two).
-	{"_ _ x X _ _", 0, all(F2B)},
-	{"_ x _ X _ _", 0, all(F2A)},
+	// F2: open twos, connected and split.
+	{"_ _ x X _ _", 0, all(F2)},
+	{"_ x _ X _ _", 0, all(F2)},
 	{"_ x _ _ X _", 0, all(F2)},
-	{"o _ x X _ _ _ o", 0, all(F2)},    // one open-four window: two ways
-	{"o _ _ x X _ _ _ o", 0, all(F2A)}, // two windows: three ways
 	// H3: closed threes.
 	{"o x x X _ _", 0, all(H3)},
 	{"| x X x _ _ o", 0, all(H3)},
 	{"o x _ x X _ _", 0, all(H3)},
 	{"o _ x X x _ o", 0, with(all(H3), CaroFree, Dead, CaroExact, Dead)},
-	// Open threes: F3S when two cells make an open four (connected, with
-	// room both ways), F3 when one does (broken, or cramped).
-	{"_ x X x _ _", 0, all(F3S)},
-	{"_ _ x x X _ _", 0, all(F3S)},
+	// F3: open threes, connected and broken.
+	{"_ x X x _ _", 0, all(F3)},
+	{"_ _ x x X _ _", 0, all(F3)},
 	{"_ X _ x x _", 0, all(F3)},
 	{"_ x X _ x _", 0, all(F3)},
 	{"o _ x X x _ _ o", 0, all(F3)},
@@ -97,8 +93,8 @@ var lineCases = []lineCase{
 	{"_ _ x x X x _ x", Black, with(all(F4), Standard, B4, Renju, B4, CaroExact, B4)},
 	// An open three one of whose four points makes an overline: renju
 	// Black and exact five have only a closed three.
-	{"x _ _ x x X _ _ x", Black, with(all(F3S), Standard, H3, Renju, H3, CaroExact, H3)},
-	{"x _ _ x x X _ _ x", White, with(all(F3S), Standard, H3, CaroExact, H3)},
+	{"x _ _ x x X _ _ x", Black, with(all(F3), Standard, H3, Renju, H3, CaroExact, H3)},
+	{"x _ _ x x X _ _ x", White, with(all(F3), Standard, H3, CaroExact, H3)},
 
 	// Caro: a row of exactly five blocked by opponent stones at both ends
 	// is no five; the edge is no block; an overline wins under rule 8
@@ -233,7 +229,7 @@ func TestLinePatterns(t *testing.T) {
 
 // TestPatternOrder pins the weak-to-strong order the search relies on.
 func TestPatternOrder(t *testing.T) {
-	order := []Pattern{Dead, H1, F1, H2, F2, F2A, F2B, H3, F3, F3S, B4, F4, F5}
+	order := []Pattern{Dead, H1, F1, H2, F2, H3, F3, B4, F4, F5}
 	for i := 1; i < len(order); i++ {
 		if order[i-1] >= order[i] {
 			t.Errorf("%v should be weaker than %v", order[i-1], order[i])

@@ -214,7 +214,6 @@ func (rc *refClassifier) compute(l refLine) Pattern {
 		return B4
 	}
 	best := Dead
-	toF3, toF4 := 0, 0 // cells whose stone makes an open three, an open four
 	for j := 1; j <= 11; j++ {
 		if l[j] != Empty {
 			continue
@@ -226,15 +225,13 @@ func (rc *refClassifier) compute(l refLine) Pattern {
 		switch next {
 		case F4:
 			grown = F3
-			toF4++
 		case B4:
 			grown = H3
-		case F3, F3S:
+		case F3:
 			grown = F2
-			toF3++
 		case H3:
 			grown = H2
-		case F2, F2A, F2B:
+		case F2:
 			grown = F1
 		case H2:
 			grown = H1
@@ -243,14 +240,6 @@ func (rc *refClassifier) compute(l refLine) Pattern {
 			best = grown
 		}
 	}
-	switch {
-	case best == F3 && toF4 > 1:
-		return F3S
-	case best == F2 && toF3 > 3:
-		return F2B
-	case best == F2 && toF3 == 3:
-		return F2A
-	}
 	return best
 }
 
@@ -258,7 +247,7 @@ func (rc *refClassifier) compute(l refLine) Pattern {
 func refCombo(ps [numDirs]Pattern, renjuBlack bool) Combo {
 	var n [numPatterns]int
 	for _, p := range ps {
-		n[p.Coarse()]++
+		n[p]++
 	}
 	fours := n[F4] + n[B4]
 	switch {

@@ -90,7 +90,7 @@ func (b *Board) forbidden(p Pos) bool {
 			fours += 2
 		case F4, B4:
 			fours++
-		case F3, F3S:
+		case F3:
 			threes[d] = true
 			nThrees++
 		}

@@ -56,7 +56,7 @@ const (
 // that no combo depends on.
 func threatCount(p Pattern) uint32 {
 	switch p {
-	case F3, F3S:
+	case F3:
 		return 1 << cntF3
 	case B4:
 		return 1 << cntB4

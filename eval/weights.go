@@ -13,11 +13,11 @@ import (
 // Shape codes. A cell's shape code for one side is the order-free
 // combination of its four line patterns: which patterns its lines show,
 // not which line shows which. There are NumCodes of them (the multisets
-// of four of the fifteen patterns). The evaluation values a cell by its
+// of four of the twelve patterns). The evaluation values a cell by its
 // code through learned tables (see Weights).
 const (
 	// NumCodes is the number of shape codes.
-	NumCodes = 3060
+	NumCodes = 1365
 	// NumThreatMasks is the number of whole-board threat masks (see
 	// Board.ThreatMask).
 	NumThreatMasks = 1 << (2 * threatBits)
@@ -26,7 +26,7 @@ const (
 	orderedIdxs = int(numPatterns) * int(numPatterns) * int(numPatterns) * int(numPatterns)
 )
 
-// codeTables maps the ordered pattern index p0 + 15 p1 + 225 p2 + 3375 p3
+// codeTables maps the ordered pattern index p0 + 12 p1 + 144 p2 + 1728 p3
 // of a cell's four lines to its shape code, and each code back to its
 // patterns (in ascending order). Built once, read-only afterwards.
 type codeTables struct {
@@ -219,7 +219,7 @@ func PriorWeights(f Family) *Weights {
 // the policy's as int32), and a CRC-32 (IEEE) of everything before it.
 const (
 	weightsMagic   = "WUZIEVAL"
-	weightsVersion = 3
+	weightsVersion = 2
 	weightsHeader  = len(weightsMagic) + 2 + 2 + 2 + 2
 	weightsSize    = weightsHeader + 2*(4*NumCodes+2*NumThreatMasks) + 4*4*NumCodes + 4
 )
