@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 
@@ -40,7 +41,7 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}
-	defer closeOut()
+	defer closeOut() // on the early returns; a second Close is harmless
 	bw := bufio.NewWriter(w)
 	games, positions, skipped := 0, 0, 0
 	var line []byte
@@ -72,7 +73,7 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if err := bw.Flush(); err != nil {
+	if err := errors.Join(bw.Flush(), closeOut()); err != nil {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}

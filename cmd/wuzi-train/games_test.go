@@ -131,3 +131,19 @@ func TestGamesRejectsBadUse(t *testing.T) {
 		t.Errorf("a missing file: exit %d, want 1", code)
 	}
 }
+
+// TestGamesReportsAFailedWrite: positions that never reached the disk are
+// an error, not a silent success (/dev/full refuses every write).
+func TestGamesReportsAFailedWrite(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	path := writeResults(t, blackFive("Wuzi", "Opp"))
+	var out, errb bytes.Buffer
+	if code := run([]string{"games", "-o", "/dev/full", path}, &out, &errb); code != 1 {
+		t.Errorf("writing to a full disk: exit %d, want 1 (stderr %q)", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "no space") {
+		t.Errorf("stderr %q does not say why", errb.String())
+	}
+}

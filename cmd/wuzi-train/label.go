@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -93,9 +94,8 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}
-	defer closeOut()
+	defer closeOut() // on the early returns; a second Close is harmless
 	bw := bufio.NewWriter(w)
-	defer bw.Flush()
 
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
@@ -153,6 +153,10 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 	cancel()
 	wg.Wait()
 	fmt.Fprintf(stderr, "labelled %d of %d positions (%d engine failures) in %s\n", labelled, len(ps), failures, time.Since(start).Round(time.Second))
+	if err := errors.Join(bw.Flush(), closeOut()); err != nil {
+		fmt.Fprintln(stderr, "wuzi-train: writing the labelled positions:", err)
+		return 1
+	}
 	if ctx.Err() != nil && labelled < len(ps) {
 		return 1
 	}

@@ -222,14 +222,15 @@ func parseFlags(fs *pflag.FlagSet, args []string) (code int, ok bool) {
 }
 
 // createOutput opens the output file path, or returns stdout when path is
-// empty; the returned function closes what was opened.
-func createOutput(path string, stdout io.Writer) (io.Writer, func(), error) {
+// empty; the returned function closes what was opened and says whether
+// the file was written in full (a full disk shows only there).
+func createOutput(path string, stdout io.Writer) (io.Writer, func() error, error) {
 	if path == "" {
-		return stdout, func() {}, nil
+		return stdout, func() error { return nil }, nil
 	}
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	return f, func() { f.Close() }, nil
+	return f, f.Close, nil
 }
