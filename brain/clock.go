@@ -53,6 +53,10 @@ const (
 	// the hard limit and still counts when a move searched to its end
 	// beat the first one.
 	softPc = 75
+	// A move's hard limit is never below maxFloorMS while the clock has
+	// time for it, and never below minFloorMS.
+	maxFloorMS = 20
+	minFloorMS = 4
 )
 
 // Budget computes the deadlines of a move that starts at now with empties
@@ -74,18 +78,25 @@ func (c *Clock) Budget(now time.Time, empties int) Budget {
 		left = match
 	}
 	soft := hard * softPc / 100
+	floor := int64(maxFloorMS)
 	if left != Unlimited {
 		// Our own moves still to come: about half the empty cells, but
-		// plan for at least 20 and at most 40 so that a long game keeps
-		// time and a short one is not starved.
-		movesLeft := int64(min(max(empties/2, 20), 40))
+		// plan for at most 22 (at least 10). Games between strong engines
+		// rarely last 40 moves of one side, and a time share of left/22
+		// shrinks geometrically, so a long game still keeps time; planning
+		// for 20 to 40 moves left two thirds of a 10 s clock unspent and
+		// lost to this plan by 111 Elo (docs/evidence.md).
+		movesLeft := int64(min(max(empties/2, 10), 22))
 		share := left / movesLeft
 		soft = min(soft, share)
 		hard = min(hard, left/5, max(share*3, 0))
+		// Every move takes some time however little is left: once the
+		// clock is nearly spent the least a move may take shrinks too, so
+		// that the moves still to come on a full board fit in what is
+		// left rather than running it negative 20 ms at a time.
+		floor = min(floor, max(minFloorMS, left/int64(max(empties/2, 1))))
 	}
-	if hard < 20 {
-		hard = 20
-	}
-	soft = max(min(soft, hard), 10)
+	hard = max(hard, floor)
+	soft = max(min(soft, hard), floor/2)
 	return Budget{Soft: now.Add(time.Duration(soft) * time.Millisecond), Hard: now.Add(time.Duration(hard) * time.Millisecond)}
 }
