@@ -63,7 +63,7 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 	var ps []selfplay.Position
 	n := 0
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		f, err := openInput(name)
 		if err != nil {
 			fmt.Fprintln(stderr, "wuzi-train:", err)
 			return 1
@@ -79,7 +79,12 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 				ps = append(ps, p)
 			}
 		}
+		err = sc.Err()
 		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "wuzi-train: %s: %v\n", name, err)
+			return 1
+		}
 	}
 	// Grouped by rule and size (stable), an engine is started once per
 	// group instead of once per game.

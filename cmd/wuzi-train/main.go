@@ -8,6 +8,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"fmt"
 	"io"
 	"os"
@@ -83,7 +84,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var ps []train.Position
 	var st train.ReadStats
 	for i, name := range fs.Args() {
-		f, err := os.Open(name)
+		f, err := openInput(name)
 		if err != nil {
 			fmt.Fprintln(stderr, "wuzi-train:", err)
 			return 1
@@ -219,6 +220,36 @@ func parseFlags(fs *pflag.FlagSet, args []string) (code int, ok bool) {
 		return 2, false
 	}
 	return 0, true
+}
+
+// openInput opens a positions file for reading, decompressing it when
+// its name ends in ".gz" (how the project keeps its training data, see
+// data/README.md).
+func openInput(name string) (io.ReadCloser, error) {
+	f, err := os.Open(name)
+	if err != nil || !strings.HasSuffix(name, ".gz") {
+		return f, err
+	}
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return gzipFile{z, f}, nil
+}
+
+// gzipFile reads the decompressed stream and closes both it and the file.
+type gzipFile struct {
+	*gzip.Reader
+	f *os.File
+}
+
+func (g gzipFile) Close() error {
+	err := g.Reader.Close()
+	if e := g.f.Close(); err == nil {
+		err = e
+	}
+	return err
 }
 
 // createOutput opens the output file path, or returns stdout when path is

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// positionsText is two short self-play games in the selfplay format.
+const positionsText = `freestyle 15 0 3 w -38 2 i6 -1 h6h5i3
+freestyle 15 0 4 b 132 2 g5 1 h6h5i3i6
+freestyle 15 0 5 w -79 1 i7 -1 h6h5i3i6g5
+freestyle 15 0 6 b 576 4 g4 1 h6h5i3i6g5k8
+freestyle 15 0 7 w -576 3 g6 -1 h6h5i3i6g5k8g4
+freestyle 15 0 8 b 468 3 h4 1 h6h5i3i6g5k8g4g6
+freestyle 15 1 3 w -231 2 h9 1 g8g9f7
+freestyle 15 1 4 b 358 2 f9 -1 g8g9f7h9
+freestyle 15 1 5 w -358 1 h7 1 g8g9f7h9f9
+`
+
+// fit runs a one-epoch fit of the freestyle tables over path and returns
+// the weights file it wrote.
+func fit(t *testing.T, path string) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := run([]string{"--families", "freestyle", "--epochs", "1", "--policy-epochs", "1", "--holdout", "0", "-o", dir, path}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "9 positions") {
+		t.Errorf("not all nine positions were read: %s", out.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "freestyle.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestFitReadsGzippedPositions: a positions file compressed with gzip
+// (how data/ keeps the training sets) fits to the same tables as the
+// plain file, and a damaged one is refused.
+func TestFitReadsGzippedPositions(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "pos.txt")
+	if err := os.WriteFile(plain, []byte(positionsText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write([]byte(positionsText))
+	w.Close()
+	packed := filepath.Join(dir, "pos.txt.gz")
+	if err := os.WriteFile(packed, z.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(fit(t, plain), fit(t, packed)) {
+		t.Error("the gzipped file fitted to other tables than the plain one")
+	}
+
+	cut := filepath.Join(dir, "cut.txt.gz")
+	if err := os.WriteFile(cut, z.Bytes()[:z.Len()/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"--families", "freestyle", "--epochs", "1", "-o", t.TempDir(), cut}, &out, &errb); code != 1 {
+		t.Errorf("a truncated gzip file: exit %d, want 1 (%s)", code, errb.String())
+	}
+}
