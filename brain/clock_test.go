@@ -45,10 +45,10 @@ func TestBudget(t *testing.T) {
 }
 
 // TestBudgetKeepsTimeForALongGame plays out a game to a full board in
-// which every move spends what a search whose best move keeps changing spends (half
-// again its soft limit, at most its hard one): under Gomocup's game
-// clocks the engine must not run its clock out, and no hard limit may
-// reach beyond the time left.
+// which every move spends what a search whose best move keeps changing
+// spends (half again its soft limit, at most its hard one): under
+// Gomocup's game clocks the engine must not run its clock out, and no
+// hard limit may reach beyond the time left.
 func TestBudgetKeepsTimeForALongGame(t *testing.T) {
 	for _, c := range []struct {
 		name            string
