@@ -159,7 +159,13 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				if score >= beta {
 					if ourCombo < eval.ComboFour {
 						s.addKiller(ply, p)
-						s.history[us-1][p] += int32(depth * depth)
+						s.updateHistory(us, p, int32(depth*depth))
+						// The quiet moves tried before it did not cut.
+						for _, q := range moves[:i] {
+							if q.pos != p && b.Combo(q.pos, us) < eval.ComboFour {
+								s.updateHistory(us, q.pos, -int32(depth*depth))
+							}
+						}
 					}
 					break
 				}
@@ -240,3 +246,18 @@ func scoreFromTT(score, ply int) int {
 // lmpLimit is how many moves a non-PV node at depth searches before
 // late-move pruning drops quiet moves.
 func lmpLimit(depth int) int { return 3 + depth*depth }
+
+// historyMax bounds a history value; updates shrink towards zero as a
+// value nears it, so recent results weigh more than old ones.
+const historyMax = 1 << 16
+
+// updateHistory adds bonus (a malus when negative) to side c's history of
+// cell p.
+func (s *Searcher) updateHistory(c eval.Color, p eval.Pos, bonus int32) {
+	h := &s.history[c-1][p]
+	abs := bonus
+	if abs < 0 {
+		abs = -abs
+	}
+	*h += bonus - *h*abs/historyMax
+}

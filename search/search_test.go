@@ -309,3 +309,31 @@ func TestVCTWinsArePlayedOut(t *testing.T) {
 		t.Errorf("only %d VCT positions: the test would prove nothing", found)
 	}
 }
+
+// TestHistoryStaysBounded: however long a search runs (an analysis has
+// no time limit), the history of a cell stays within ±historyMax, so the
+// move order never wraps around; a malus lowers what bonuses raised.
+func TestHistoryStaysBounded(t *testing.T) {
+	s := New(1)
+	const p = eval.Pos(40)
+	for range 1_000_000 {
+		s.updateHistory(eval.Black, p, 30*30)
+	}
+	if h := s.history[eval.Black-1][p]; h <= 0 || h > historyMax {
+		t.Fatalf("after a million cuts at depth 30: history %d, want in (0, %d]", h, historyMax)
+	}
+	top := s.history[eval.Black-1][p]
+	s.updateHistory(eval.Black, p, -100)
+	if h := s.history[eval.Black-1][p]; h >= top {
+		t.Errorf("a malus left the history at %d (was %d)", h, top)
+	}
+	for range 1_000_000 {
+		s.updateHistory(eval.White, p, -30*30)
+	}
+	if h := s.history[eval.White-1][p]; h >= 0 || h < -historyMax {
+		t.Fatalf("after a million maluses: history %d, want in [-%d, 0)", h, historyMax)
+	}
+	if h := s.history[eval.Black-1][p+1]; h != 0 {
+		t.Errorf("another cell's history changed: %d", h)
+	}
+}
