@@ -160,9 +160,10 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 					if ourCombo < eval.ComboFour {
 						s.addKiller(ply, p)
 						s.updateHistory(us, p, int32(depth*depth))
-						// The quiet moves tried before it did not cut.
+						// The quiet moves ordered before it did not cut
+						// (searched, or dropped by late-move pruning).
 						for _, q := range moves[:i] {
-							if q.pos != p && b.Combo(q.pos, us) < eval.ComboFour {
+							if b.Combo(q.pos, us) < eval.ComboFour {
 								s.updateHistory(us, q.pos, -int32(depth*depth))
 							}
 						}
