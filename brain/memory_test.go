@@ -77,9 +77,9 @@ func TestMoveLatencyFirstMoveBigTable(t *testing.T) {
 	}
 	// The manager's clock starts when it sends TURN: the move is bounded by
 	// the turn from there. START and INFO are not timed by the managers, but
-	// allocating the table there must not stall either; they get their own,
-	// looser bound so that a stall of this shared machine before TURN does
-	// not eat the move's margin.
+	// allocating the table there must not stall either; they get their own
+	// bound (they take about 30 ms) so that a stall of this shared machine
+	// before TURN does not eat the move's margin.
 	setup := time.Since(start)
 	turn := time.Now()
 	if err := br.OpponentMove(protocol.Move{X: 7, Y: 7}); err != nil {
