@@ -169,6 +169,9 @@ type Searcher struct {
 	vcfPath    []eval.Pos
 	vcfWin     []eval.Pos
 	vcfLen     int
+	// vcfLocal limits the VCF search to fours near the attacker's last
+	// stone (the horizon's quick check).
+	vcfLocal   bool
 	pnt        *pnTable
 	pnAttacker eval.Color
 	pnSalt     uint64

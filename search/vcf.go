@@ -42,6 +42,13 @@ func (s *Searcher) vcf(ply, budget int) bool {
 		return false
 	}
 	key := b.Hash() ^ vcfSalt
+	// A local search (the horizon's) plays only fours near our last
+	// stone, so its failures prove less: they are kept apart.
+	near := eval.NoPos
+	if s.vcfLocal && b.Ply() >= 2 {
+		near, _ = b.MoveAt(b.Ply() - 2)
+		key ^= vcfLocalSalt
+	}
 	if e, ok := s.TT.probe(key); ok && int(e.depth) >= budget {
 		return false // proven: no VCF within this budget
 	}
@@ -51,6 +58,9 @@ func (s *Searcher) vcf(ply, budget int) bool {
 		// it may hide a four-three-three: skipped too.
 		cb := b.Combo(p, us)
 		if cb < eval.ComboFour || cb == eval.ComboDoubleThree || s.forbidden(p) {
+			continue
+		}
+		if near != eval.NoPos && !s.related(near, p) {
 			continue
 		}
 		if cb == eval.ComboFlexFour {
@@ -86,8 +96,32 @@ func (s *Searcher) vcf(ply, budget int) bool {
 	return false
 }
 
-// vcfSalt separates VCF results from alpha-beta results in the table.
-const vcfSalt = 0x5DEECE66D2B79F4B
+// vcfSalt separates VCF results from alpha-beta results in the table,
+// and vcfLocalSalt the local search's from the full one's.
+const (
+	vcfSalt      = 0x5DEECE66D2B79F4B
+	vcfLocalSalt = 0x2545F4914F6CDD1D
+)
+
+// related reports whether q is near p: within two cells in both
+// coordinates, or on one of p's lines within four cells. A continuous
+// four that follows another almost always lies there.
+func (s *Searcher) related(p, q eval.Pos) bool {
+	px, py := s.b.XY(p)
+	qx, qy := s.b.XY(q)
+	dx, dy := abs(qx-px), abs(qy-py)
+	if dx <= 2 && dy <= 2 {
+		return true
+	}
+	return (dx == 0 || dy == 0 || dx == dy) && max(dx, dy) <= 4
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
 
 // vcfTry plays the four p, the opponent's forced block, and continues.
 func (s *Searcher) vcfTry(p eval.Pos, ply, budget int) bool {
