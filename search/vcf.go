@@ -100,7 +100,7 @@ func (s *Searcher) vcf(ply, budget int) bool {
 // and vcfLocalSalt the local search's from the full one's.
 const (
 	vcfSalt      = 0x5DEECE66D2B79F4B
-	vcfLocalSalt = 0x2545F4914F6CDD1D
+	vcfLocalSalt = 0x7A3F1C9E5B2D8E61
 )
 
 // related reports whether q is near p: within two cells in both
