@@ -304,8 +304,7 @@ func (b *Board) put(p Pos, c Color) {
 
 	// p leaves the empty cells: save its values and take them out of
 	// the totals.
-	b.saved[b.nSaved] = savedCell{p, b.pats[p], b.info[p]}
-	b.nSaved++
+	b.save(p)
 	b.subTotals(&b.info[p])
 
 	b.cells[p] = c
@@ -345,16 +344,15 @@ func (b *Board) put(p Pos, c Color) {
 // saving the cell's patterns and values first and, if q is empty,
 // recomputing its values.
 func (b *Board) entryChanged(q Pos, d int, e uint8) {
-	ci := &b.info[q]
-	b.saved[b.nSaved] = savedCell{q, b.pats[q], *ci}
-	b.nSaved++
+	b.save(q)
 	b.pats[q][d] = e
 	if b.cells[q] != Empty {
 		return
 	}
+	ci := &b.info[q]
 	b.subTotals(ci)
 	old := ci.combo
-	*ci = b.infoOf(q)
+	b.setInfo(ci, q)
 	b.addTotals(ci)
 	if ci.combo[0] != old[0] {
 		b.hint[0][ci.combo[0]] = q
@@ -362,6 +360,16 @@ func (b *Board) entryChanged(q Pos, d int, e uint8) {
 	if ci.combo[1] != old[1] {
 		b.hint[1][ci.combo[1]] = q
 	}
+}
+
+// save pushes cell q's patterns and values on the change stack, field by
+// field (see setInfo).
+func (b *Board) save(q Pos) {
+	s := &b.saved[b.nSaved]
+	b.nSaved++
+	s.pos = q
+	s.pats = b.pats[q]
+	s.info = b.info[q]
 }
 
 // take removes c from p, the exact reverse of put: keys are XORed back,

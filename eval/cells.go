@@ -146,16 +146,19 @@ func (b *Board) resetCellState() {
 		}
 	}
 	for _, p := range b.insideLst {
-		b.info[p] = b.infoOf(p)
+		b.setInfo(&b.info[p], p)
 		b.addTotals(&b.info[p])
 		b.hint[0][b.info[p].combo[0]] = p
 		b.hint[1][b.info[p].combo[1]] = p
 	}
 }
 
-// infoOf computes the derived values of cell q from its four patterns:
-// the sum of the four lines' shares, then the combo of each side's counts.
-func (b *Board) infoOf(q Pos) cellInfo {
+// setInfo computes the derived values of cell q from its four patterns
+// into ci: the sum of the four lines' shares, then the combo of each
+// side's counts. It writes ci field by field, not through a returned
+// struct: a whole-struct copy of values just stored in narrow pieces
+// stalls on store forwarding, and this runs a score of times a move.
+func (b *Board) setInfo(ci *cellInfo, q Pos) {
 	t := b.tabs
 	e := &b.pats[q]
 	s0, s1, s2, s3 := &t.entry[e[0]], &t.entry[e[1]], &t.entry[e[2]], &t.entry[e[3]]
@@ -167,13 +170,12 @@ func (b *Board) infoOf(q Pos) cellInfo {
 	iw := uint32(e[0]>>4) + n*uint32(e[1]>>4) + n*n*uint32(e[2]>>4) + n*n*n*uint32(e[3]>>4)
 	kb, kw := b.codes.code[ib], b.codes.code[iw]
 	ev := b.ev
-	return cellInfo{
-		combo: [2]Combo{cb, cw},
-		code:  [2]uint16{kb, kw},
-		move:  [2]int32{int32(vals&0xFFFF) + comboMoveValue[cb], int32(vals>>32&0xFFFF) + comboMoveValue[cw]},
-		eval:  [2]int32{ev.attack[0][kb], ev.attack[1][kw]},
-		evalD: [2]int32{ev.defend[0][kb], ev.defend[1][kw]},
-	}
+	ci.combo[0], ci.combo[1] = cb, cw
+	ci.code[0], ci.code[1] = kb, kw
+	ci.move[0] = int32(vals&0xFFFF) + comboMoveValue[cb]
+	ci.move[1] = int32(vals>>32&0xFFFF) + comboMoveValue[cw]
+	ci.eval[0], ci.eval[1] = ev.attack[0][kb], ev.attack[1][kw]
+	ci.evalD[0], ci.evalD[1] = ev.defend[0][kb], ev.defend[1][kw]
 }
 
 func (b *Board) addTotals(ci *cellInfo) {
