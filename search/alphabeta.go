@@ -16,9 +16,13 @@ const (
 )
 
 // Late-move reductions: a reduced quiet move whose ordering score (the
-// learned move order plus history) is below policyReduce1 is reduced a ply
-// more, and below policyReduce2 another (self-play +22.6 twice in 200
-// games, +23 ± 38 against Rapfi at 2,000 nodes; docs/evidence.md).
+// move order plus history/16) is below policyReduce1 is reduced a ply more,
+// and below policyReduce2 another, as Rapfi reduces by its policy. The
+// thresholds are in the learned move order's units (freestyle and
+// standard: a softmax temperature of about 570, so -600 is about a third
+// the odds of 0); renju's and caro's hand-set move orders score nearly
+// every cell above 0 and are barely affected. Self-play +22.6 twice in 200
+// games, +23 ± 38 against Rapfi at 2,000 nodes (docs/evidence.md).
 const (
 	policyReduce1 = 0
 	policyReduce2 = -600
@@ -142,10 +146,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				if i >= 8 {
 					r = 2
 				}
-				// Moves the learned move order rates poorly go a ply or
-				// two shallower still, as Rapfi's policy reduction does.
-				// Scores are move-order units (a softmax temperature of
-				// about 570: -600 is about a third the odds of 0).
+				// Moves the move order rates poorly: shallower still.
 				if m.score < policyReduce1 {
 					r++
 				}
