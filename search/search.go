@@ -508,10 +508,10 @@ func (s *Searcher) dropLosingMoves(moves []rootMove, soft time.Time) []rootMove 
 	return moves
 }
 
-// Root late-move reductions: from the rootReduce1-th move in the root
-// order (the last iteration's scores, then the move order), a move that
+// Root late-move reductions: a root move at index rootReduce1 or later in
+// the root order (the last iteration's scores, then the move order) that
 // makes no three or four for either side is first searched a ply
-// shallower, two plies from the rootReduce2-th; one that beats alpha so is
+// shallower, two plies from index rootReduce2; one that beats alpha so is
 // searched again at full depth. The root reduced nothing before: +21 ± 34
 // against Rapfi at 2,000 nodes, +3.5 and +33 in self-play
 // (docs/evidence.md).
