@@ -41,6 +41,9 @@ Usage:
   wuzi-match -e ENGINE [-e ENGINE...] [flags]
   wuzi-match merge [--report FILE.html] [--results FILE.jsonl] RESULTS.jsonl...
                                    one report from the results files of a match's shards
+  wuzi-match compare NEW.jsonl BASE.jsonl...
+                                   a new build against a baseline that played the same
+                                   openings and opponents, paired opening by opening
 
 The first engine is the one under test; it meets every other engine (two or
 more opponents make a gauntlet); alone it plays itself. ENGINE is
@@ -127,6 +130,9 @@ type options struct {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return runMerge(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "compare" {
+		return runCompare(args[1:], stdout, stderr)
 	}
 	var o options
 	fs := pflag.NewFlagSet("wuzi-match", pflag.ContinueOnError)

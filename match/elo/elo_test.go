@@ -85,3 +85,38 @@ func TestParseSPRT(t *testing.T) {
 		}
 	}
 }
+
+// Four openings by hand: differences 0.5, 0, 0.5, 0 have mean 0.25 and
+// sample variance 1/12, so the mean's standard error is √(1/48) = 0.144338
+// and the 95% half-width 0.282898. Taken apart, the scores' variances
+// (0.6875 + 0.1875)/12 give √0.0729167 · 1.96 = 0.529250.
+func TestComparePaired(t *testing.T) {
+	p := ComparePaired([]float64{1, 0.5, 1, 0}, []float64{0.5, 0.5, 0.5, 0})
+	if p.Openings != 4 || !near(p.Score, 0.625, 1e-12) || !near(p.BaseScore, 0.375, 1e-12) || !near(p.Diff, 0.25, 1e-12) {
+		t.Fatalf("%+v", p)
+	}
+	if !near(p.DiffMargin, 0.282898, 1e-5) || !near(p.Unpaired, 0.529250, 1e-5) {
+		t.Errorf("margins %v and %v, want 0.282898 and 0.529250", p.DiffMargin, p.Unpaired)
+	}
+	if !near(p.Elo(), 2*400*math.Log10(5.0/3), 1e-9) {
+		t.Errorf("Elo %v", p.Elo())
+	}
+	// Slope at the mean score 0.5: 400/ln10/0.25.
+	if want := 0.282898 * 1600 / math.Ln10; !near(p.EloMargin(), want, 0.01) {
+		t.Errorf("Elo margin %v, want %v", p.EloMargin(), want)
+	}
+
+	// The same points on every opening: no difference and no doubt about
+	// it, however much the openings differ from one another.
+	same := []float64{1, 0, 0.5, 1, 0}
+	p = ComparePaired(same, same)
+	if p.Diff != 0 || p.DiffMargin != 0 || p.Unpaired <= 0.3 {
+		t.Errorf("identical builds: %+v", p)
+	}
+	if p = ComparePaired(nil, nil); p.Openings != 0 || p.DiffMargin != 0 {
+		t.Errorf("no openings: %+v", p)
+	}
+	if p = ComparePaired([]float64{1}, []float64{0}); p.Diff != 1 || p.DiffMargin != 0 {
+		t.Errorf("one opening: %+v", p)
+	}
+}

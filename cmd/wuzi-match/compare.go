@@ -1,0 +1,224 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"wuzi/match/elo"
+	"wuzi/match/results"
+)
+
+const compareUsage = `wuzi-match compare sets a new build's match against the same match played
+by a baseline: the same opponents and the same openings (the same --seed,
+or --openings with --in-order). Each opening, played with both colours, is
+one paired difference of points, so an opening that decides its games
+whoever plays it cancels out; the error bar is the pairs' own, usually far
+narrower than that of two separate scores. Several baseline files (runs of
+the same baseline) are averaged opening by opening.
+
+The engine under test is the first engine (-e) of each match. Only the
+openings that every file finished with both colours are counted.
+
+Usage:
+  wuzi-match compare [--opponent NAME] NEW.jsonl BASE.jsonl [BASE.jsonl...]
+
+e.g.
+  wuzi-match -e cmd=./new,name=Wuzi -e cmd=./rapfi,name=Rapfi --seed 7 -n 400 --results new.jsonl
+  wuzi-match -e cmd=./old,name=Wuzi -e cmd=./rapfi,name=Rapfi --seed 7 -n 400 --results old.jsonl
+  wuzi-match compare new.jsonl old.jsonl
+
+Flags:
+`
+
+// runCompare is the compare subcommand.
+func runCompare(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("wuzi-match compare", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, compareUsage)
+		fs.PrintDefaults()
+	}
+	var opponent string
+	fs.StringVar(&opponent, "opponent", "", "count only the games against this opponent (by name; default: every opponent)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintf(stderr, "wuzi-match compare: %v (try --help)\n", err)
+		return 2
+	}
+	if fs.NArg() < 2 {
+		fmt.Fprintln(stderr, "wuzi-match compare: want a new results file and at least one baseline (try --help)")
+		return 2
+	}
+	var files []results.File
+	for _, name := range fs.Args() {
+		f, err := results.ReadFile(name)
+		if err != nil {
+			fmt.Fprintln(stderr, "wuzi-match compare:", err)
+			return 1
+		}
+		files = append(files, f)
+	}
+	for _, f := range files[1:] {
+		if err := comparable(files[0].Header, f.Header); err != nil {
+			fmt.Fprintf(stderr, "wuzi-match compare: %s and %s: %v\n", files[0].Name, f.Name, err)
+			return 1
+		}
+	}
+	per := make([]map[pairKey]float64, len(files))
+	for i, f := range files {
+		per[i] = openingPoints(f, opponent)
+	}
+	var keys []pairKey
+	for k := range per[0] {
+		inAll := true
+		for _, m := range per[1:] {
+			if _, ok := m[k]; !ok {
+				inAll = false
+				break
+			}
+		}
+		if inAll {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		fmt.Fprintln(stderr, "wuzi-match compare: no opening was finished with both colours in every file")
+		return 1
+	}
+	slices.SortFunc(keys, func(a, b pairKey) int {
+		if c := strings.Compare(a.opponent, b.opponent); c != 0 {
+			return c
+		}
+		return strings.Compare(a.opening, b.opening)
+	})
+	newPts := make([]float64, len(keys))
+	basePts := make([]float64, len(keys))
+	for i, k := range keys {
+		newPts[i] = per[0][k]
+		for _, m := range per[1:] {
+			basePts[i] += m[k]
+		}
+		basePts[i] /= float64(len(per) - 1)
+	}
+	p := elo.ComparePaired(newPts, basePts)
+	if 2*len(keys) < len(per[0]) {
+		fmt.Fprintf(stderr, "wuzi-match compare: only %d of the %d openings of %s are in every file: were the matches played with the same --seed (or --openings --in-order)?\n",
+			len(keys), len(per[0]), files[0].Name)
+	}
+	var baseNames []string
+	for _, f := range files[1:] {
+		baseNames = append(baseNames, f.Name)
+	}
+	against := "every opponent"
+	if opponent != "" {
+		against = opponent
+	}
+	fmt.Fprintf(stdout, "Paired by opening against %s: %d openings, each played with both colours in every file\n", against, p.Openings)
+	fmt.Fprintf(stdout, "  new       %-40s score %.3f\n", files[0].Name, p.Score)
+	fmt.Fprintf(stdout, "  baseline  %-40s score %.3f\n", strings.Join(baseNames, ", "), p.BaseScore)
+	fmt.Fprintf(stdout, "  difference %+.3f ± %.3f (95%%), about %s ± %s Elo\n", p.Diff, p.DiffMargin, signed(p.Elo()), plain(p.EloMargin()))
+	fmt.Fprintf(stdout, "  (the same scores unpaired: ± %.3f, ± %s Elo)\n", p.Unpaired, plain(p.UnpairedElo()))
+	return 0
+}
+
+// pairKey names an opening of a match: the opponent and the opening's
+// stones.
+type pairKey struct{ opponent, opening string }
+
+// openingPoints is, for each opening played with both colours, the mean
+// points per game of the engine under test (engine 0); only games against
+// opponent when it is not empty.
+func openingPoints(f results.File, opponent string) map[pairKey]float64 {
+	sum := map[pairKey]float64{}
+	count := map[pairKey][2]int{}
+	for _, g := range f.Games {
+		if g.Opponent <= 0 || g.Opponent >= len(f.Header.Names) {
+			continue
+		}
+		name := f.Header.Names[g.Opponent]
+		if opponent != "" && name != opponent {
+			continue
+		}
+		k := pairKey{name, g.Opening}
+		pts := 0.5
+		switch {
+		case g.Result == "1-0":
+			pts = b2f(g.BlackEngine == 0)
+		case g.Result == "0-1":
+			pts = b2f(g.WhiteEngine == 0)
+		}
+		sum[k] += pts
+		c := count[k]
+		if g.Swapped {
+			c[1]++
+		} else {
+			c[0]++
+		}
+		count[k] = c
+	}
+	out := map[pairKey]float64{}
+	for k, c := range count {
+		if c[0] > 0 && c[1] > 0 {
+			out[k] = sum[k] / float64(c[0]+c[1])
+		}
+	}
+	return out
+}
+
+// comparable says why two matches cannot be paired game for game: another
+// board, rule or opponent. The engine under test may differ in anything.
+func comparable(a, b results.Header) error {
+	switch {
+	case a.Width != b.Width || a.Height != b.Height:
+		return fmt.Errorf("boards %dx%d and %dx%d", a.Width, a.Height, b.Width, b.Height)
+	case a.Rule != b.Rule:
+		return fmt.Errorf("rules %d and %d", a.Rule, b.Rule)
+	case len(a.Engines) != len(b.Engines):
+		return fmt.Errorf("%d and %d engines", len(a.Engines), len(b.Engines))
+	}
+	for i := 1; i < len(a.Engines); i++ {
+		ea, eb := a.Engines[i], b.Engines[i]
+		if a.Names[i] != b.Names[i] || !slices.EqualFunc(ea.Options, eb.Options, slices.Equal[[]string]) {
+			return fmt.Errorf("opponent %d differs (%s %v, %s %v)", i, a.Names[i], ea.Options, b.Names[i], eb.Options)
+		}
+	}
+	return nil
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// signed formats an Elo difference with its sign, ±inf, or n/a when both
+// scores are perfect (or nil).
+func signed(e float64) string {
+	switch {
+	case math.IsNaN(e):
+		return "n/a"
+	case math.IsInf(e, 0):
+		return fmt.Sprintf("%+v", e)
+	}
+	return fmt.Sprintf("%+.0f", e)
+}
+
+// plain formats an Elo margin.
+func plain(e float64) string {
+	switch {
+	case math.IsNaN(e):
+		return "n/a"
+	case math.IsInf(e, 0):
+		return "inf"
+	}
+	return fmt.Sprintf("%.0f", e)
+}
