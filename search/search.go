@@ -512,9 +512,9 @@ func (s *Searcher) dropLosingMoves(moves []rootMove, soft time.Time) []rootMove 
 // the root order (the last iteration's scores, then the move order) that
 // makes no three or four for either side is first searched a ply
 // shallower, two plies from index rootReduce2; one that beats alpha so is
-// searched again at full depth. The root reduced nothing before: +21 ± 34
-// against Rapfi at 2,000 nodes, +3.5 and +33 in self-play
-// (docs/evidence.md).
+// searched again at full depth; as in the interior, a reduced move keeps a
+// depth of at least 1. The root reduced nothing before: +21 ± 34 against
+// Rapfi at 2,000 nodes, +3.5 and +33 in self-play (docs/evidence.md).
 const (
 	rootReduce1 = 3
 	rootReduce2 = 10
@@ -540,6 +540,8 @@ func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) i
 				if i >= rootReduce2 {
 					r = 2
 				}
+				// Never straight to the horizon, as in the interior.
+				r = min(r, depth-2)
 			}
 			score = -s.pvs(depth-1-r, 1, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 && !s.aborted() {
