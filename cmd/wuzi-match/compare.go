@@ -64,6 +64,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wuzi-match compare:", err)
 			return 1
 		}
+		if f.Truncated {
+			fmt.Fprintf(stderr, "wuzi-match compare: %s: the last line is cut short; that game is left out\n", name)
+		}
 		files = append(files, f)
 	}
 	for _, f := range files[1:] {
@@ -174,13 +177,18 @@ func openingPoints(f results.File, opponent string) map[pairKey]float64 {
 }
 
 // comparable says why two matches cannot be paired game for game: another
-// board, rule or opponent. The engine under test may differ in anything.
+// board, rule, time control or opponent. The engine under test may differ
+// in anything.
 func comparable(a, b results.Header) error {
 	switch {
 	case a.Width != b.Width || a.Height != b.Height:
 		return fmt.Errorf("boards %dx%d and %dx%d", a.Width, a.Height, b.Width, b.Height)
 	case a.Rule != b.Rule:
 		return fmt.Errorf("rules %d and %d", a.Rule, b.Rule)
+	case a.TurnMS != b.TurnMS || a.MatchMS != b.MatchMS:
+		// The opponents' time; time odds for the engine under test go in
+		// its own option=timeout_turn=….
+		return fmt.Errorf("time controls %d ms a move, %d a game and %d ms, %d", a.TurnMS, a.MatchMS, b.TurnMS, b.MatchMS)
 	case len(a.Engines) != len(b.Engines):
 		return fmt.Errorf("%d and %d engines", len(a.Engines), len(b.Engines))
 	}

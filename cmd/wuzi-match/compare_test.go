@@ -11,12 +11,17 @@ import (
 	"wuzi/match/results"
 )
 
-// writeMatch writes a results file of engine 0 against "Opp": for each
-// opening, the results of the game with engine 0 as Black and then as
-// White ("1-0", "0-1" or "1/2-1/2").
+// writeMatch writes a results file of engine 0 against "Opp", 200 ms a
+// move under the rule (-1: freestyle at 1 s a move): for each opening, the
+// results of the game with engine 0 as Black and then as White ("1-0",
+// "0-1" or "1/2-1/2").
 func writeMatch(t *testing.T, path string, rule int, oppOptions [][]string, games map[string][2]string) {
 	t.Helper()
-	h := results.Header{Kind: "match", Format: results.Format, Width: 15, Height: 15, Rule: rule,
+	turn := int64(200)
+	if rule < 0 {
+		rule, turn = 0, 1000 // a freestyle match at 1 s a move
+	}
+	h := results.Header{Kind: "match", Format: results.Format, Width: 15, Height: 15, Rule: rule, TurnMS: turn,
 		Engines: []results.Engine{{Name: "Wuzi", Command: path}, {Name: "Opp", Command: "opp", Options: oppOptions}},
 		Names:   []string{"Wuzi", "Opp"}, Games: 2 * len(games), Total: 2 * len(games), Random: true, Seed: 1}
 	var buf bytes.Buffer
@@ -85,8 +90,9 @@ func TestCompare(t *testing.T) {
 func TestCompareRefuses(t *testing.T) {
 	dir := t.TempDir()
 	g := map[string][2]string{"0,0, 1,0, 0,1": {"1-0", "0-1"}, "0,0, 1,1, 2,2": {"1-0", "1-0"}}
-	a, renju, nodes, other := filepath.Join(dir, "a"), filepath.Join(dir, "renju"), filepath.Join(dir, "nodes"), filepath.Join(dir, "other")
+	a, renju, nodes, other, slow := filepath.Join(dir, "a"), filepath.Join(dir, "renju"), filepath.Join(dir, "nodes"), filepath.Join(dir, "other"), filepath.Join(dir, "slow")
 	writeMatch(t, a, 0, nil, g)
+	writeMatch(t, slow, -1, nil, g)
 	writeMatch(t, renju, 4, nil, g)
 	writeMatch(t, nodes, 0, [][]string{{"max_node", "2000"}}, g)
 	writeMatch(t, other, 0, nil, map[string][2]string{"0,0, 2,2, 0,1": {"1-0", "0-1"}})
@@ -97,6 +103,7 @@ func TestCompareRefuses(t *testing.T) {
 	}{
 		{[]string{"compare", a}, 2, "baseline"},
 		{[]string{"compare", a, renju}, 1, "rules"},
+		{[]string{"compare", a, slow}, 1, "time controls"},
 		{[]string{"compare", a, nodes}, 1, "opponent 1 differs"},
 		{[]string{"compare", a, other}, 1, "no opening"},
 		{[]string{"compare", a, filepath.Join(dir, "none")}, 1, "none"},
