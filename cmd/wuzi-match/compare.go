@@ -57,17 +57,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wuzi-match compare: want a new results file and at least one baseline (try --help)")
 		return 2
 	}
-	var files []results.File
-	for _, name := range fs.Args() {
-		f, err := results.ReadFile(name)
-		if err != nil {
-			fmt.Fprintln(stderr, "wuzi-match compare:", err)
-			return 1
-		}
-		if f.Truncated {
-			fmt.Fprintf(stderr, "wuzi-match compare: %s: the last line is cut short; that game is left out\n", name)
-		}
-		files = append(files, f)
+	files, ok := readResults("compare", fs.Args(), stderr)
+	if !ok {
+		return 1
 	}
 	for _, f := range files[1:] {
 		if err := comparable(files[0].Header, f.Header); err != nil {

@@ -45,17 +45,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wuzi-match merge: no results file given (try --help)")
 		return 2
 	}
-	var files []results.File
-	for _, name := range fs.Args() {
-		f, err := results.ReadFile(name)
-		if err != nil {
-			fmt.Fprintln(stderr, "wuzi-match merge:", err)
-			return 1
-		}
-		if f.Truncated {
-			fmt.Fprintf(stderr, "wuzi-match merge: %s: the last line is cut short; that game is left out\n", name)
-		}
-		files = append(files, f)
+	files, ok := readResults("merge", fs.Args(), stderr)
+	if !ok {
+		return 1
 	}
 	m, err := results.Merge(files)
 	if err != nil {
@@ -128,4 +120,21 @@ func writeMerged(path string, m *results.Merged) error {
 		err = cerr
 	}
 	return err
+}
+
+// readResults reads the results files names for the subcommand cmd,
+// saying on stderr which file is unreadable (ok false) or cut short.
+func readResults(cmd string, names []string, stderr io.Writer) (files []results.File, ok bool) {
+	for _, name := range names {
+		f, err := results.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "wuzi-match %s: %v\n", cmd, err)
+			return nil, false
+		}
+		if f.Truncated {
+			fmt.Fprintf(stderr, "wuzi-match %s: %s: the last line is cut short; that game is left out\n", cmd, name)
+		}
+		files = append(files, f)
+	}
+	return files, true
 }
