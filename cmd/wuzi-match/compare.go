@@ -1,14 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"wuzi/match/elo"
 	"wuzi/match/results"
@@ -38,20 +35,11 @@ Flags:
 
 // runCompare is the compare subcommand.
 func runCompare(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("wuzi-match compare", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, compareUsage)
-		fs.PrintDefaults()
-	}
+	fs := subcommandFlags("compare", compareUsage, stderr)
 	var opponent string
 	fs.StringVar(&opponent, "opponent", "", "count only the games against this opponent (by name; default: every opponent)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintf(stderr, "wuzi-match compare: %v (try --help)\n", err)
-		return 2
+	if rc, ok := parseSubcommand(fs, "compare", args, stderr); !ok {
+		return rc
 	}
 	if fs.NArg() < 2 {
 		fmt.Fprintln(stderr, "wuzi-match compare: want a new results file and at least one baseline (try --help)")

@@ -25,21 +25,12 @@ Flags:
 
 // runMerge is the merge subcommand.
 func runMerge(args []string, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("wuzi-match merge", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, mergeUsage)
-		fs.PrintDefaults()
-	}
+	fs := subcommandFlags("merge", mergeUsage, stderr)
 	var report, out string
 	fs.StringVar(&report, "report", "", "write the HTML report of the merged match to this file")
 	fs.StringVar(&out, "results", "", "write the merged games to this file, as one results file")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintf(stderr, "wuzi-match merge: %v (try --help)\n", err)
-		return 2
+	if rc, ok := parseSubcommand(fs, "merge", args, stderr); !ok {
+		return rc
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "wuzi-match merge: no results file given (try --help)")
@@ -137,4 +128,30 @@ func readResults(cmd string, names []string, stderr io.Writer) (files []results.
 		files = append(files, f)
 	}
 	return files, true
+}
+
+// subcommandFlags is the flag set of the subcommand cmd, whose --help
+// prints usage and then the flags.
+func subcommandFlags(cmd, usage string, stderr io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("wuzi-match "+cmd, pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseSubcommand parses args into fs. When it returns ok false the
+// subcommand ends with rc: 0 after --help, 2 on a bad flag (said on
+// stderr).
+func parseSubcommand(fs *pflag.FlagSet, cmd string, args []string, stderr io.Writer) (rc int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return 0, false
+		}
+		fmt.Fprintf(stderr, "wuzi-match %s: %v (try --help)\n", cmd, err)
+		return 2, false
+	}
+	return 0, true
 }
