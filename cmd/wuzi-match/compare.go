@@ -168,7 +168,7 @@ func comparable(a, b results.Header) error {
 	case a.TurnMS != b.TurnMS || a.MatchMS != b.MatchMS:
 		// The opponents' time; time odds for the engine under test go in
 		// its own option=timeout_turn=….
-		return fmt.Errorf("time controls %d ms a move, %d a game and %d ms, %d", a.TurnMS, a.MatchMS, b.TurnMS, b.MatchMS)
+		return fmt.Errorf("time controls differ (%d ms a move and %d ms a game, against %d ms a move and %d ms a game)", a.TurnMS, a.MatchMS, b.TurnMS, b.MatchMS)
 	case len(a.Engines) != len(b.Engines):
 		return fmt.Errorf("%d and %d engines", len(a.Engines), len(b.Engines))
 	}
