@@ -81,6 +81,11 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	if b.ComboCount(us, eval.ComboFlexFour) > 0 {
 		return Win - (ply + 3)
 	}
+	// A four-three or a double three of ours wins when the opponent has no
+	// four to interrupt it with.
+	if s.quickWin(us, them) {
+		return Win - (ply + 5)
+	}
 
 	if depth <= 0 {
 		return s.quiesce(ply, alpha, beta)
@@ -233,6 +238,25 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 		}
 	}
 	return ev
+}
+
+// quickWin reports whether side us, to move, wins within five plies by
+// the threat counts alone, the opponent having no five to block: us has a
+// four-three (the opponent must block the four, then the three becomes an
+// open four) or a double three (the opponent can block only one), and the
+// opponent has no cell where a stone makes a four, nor an open three, to
+// interrupt with. Renju Black's threes may be fake (their open-four cell a
+// foul) and under caro a blocked five does not win: neither is trusted.
+func (s *Searcher) quickWin(us, them eval.Color) bool {
+	b := s.b
+	switch r := b.Rule(); {
+	case r == eval.Renju && us == eval.Black, r == eval.CaroFree, r == eval.CaroExact:
+		return false
+	}
+	if b.ComboCount(them, eval.ComboFour)+b.ComboCount(them, eval.ComboFourThree)+b.ComboCount(them, eval.ComboFlexFour) > 0 {
+		return false
+	}
+	return b.ComboCount(us, eval.ComboFourThree)+b.ComboCount(us, eval.ComboDoubleThree) > 0
 }
 
 // staticEval is the board's evaluation (shape codes and the threat table,

@@ -337,3 +337,59 @@ func TestHistoryStaysBounded(t *testing.T) {
 		t.Errorf("another cell's history changed: %d", h)
 	}
 }
+
+// TestQuickWinsAreWins: whenever the search scores a node as won from the
+// threat counts alone (a four-three or a double three the opponent cannot
+// interrupt), the threat-space solver finds a win there too, in random
+// positions under every rule.
+func TestQuickWinsAreWins(t *testing.T) {
+	rules := []eval.Rule{eval.Freestyle, eval.Standard, eval.Renju, eval.CaroFree}
+	games, perRule := 400, 25
+	if testing.Short() {
+		perRule = 10
+	}
+	found := 0
+	s := New(4)
+	s.hard = time.Now().Add(time.Hour)
+	for _, r := range rules {
+		start := found
+		for g := 0; g < games && found-start < perRule; g++ {
+			rng := rand.New(rand.NewPCG(uint64(g), 55+uint64(r)))
+			b := setup(t, r, 15)
+			for b.Ply() < 10+rng.IntN(30) {
+				p := b.Pos(7+rng.IntN(9)-4, 7+rng.IntN(9)-4)
+				if !b.IsEmpty(p) || b.WinsAt(p, b.SideToMove()) || (b.SideToMove() == eval.Black && b.IsForbidden(p)) {
+					continue
+				}
+				b.Play(p)
+				us, them := b.SideToMove(), b.SideToMove().Opp()
+				if b.ComboCount(us, eval.ComboFive) > 0 || b.ComboCount(them, eval.ComboFive) > 0 || b.ComboCount(us, eval.ComboFlexFour) > 0 {
+					continue
+				}
+				s.b = b
+				s.resetArea()
+				if !s.quickWin(us, them) || found-start >= perRule {
+					continue
+				}
+				found++
+				if _, ok := s.vctRoot(vctPlies, vctNodes); !ok {
+					t.Errorf("%v: after %v the search counts a win for %v that the threat-space search does not find",
+						r, fmtMoves(b, movesOf(b)), us)
+				}
+			}
+		}
+	}
+	t.Logf("%d quick wins confirmed", found)
+	if found < 3*perRule {
+		t.Errorf("only %d quick wins: the test would prove nothing", found)
+	}
+}
+
+// movesOf lists the moves played on b, in order.
+func movesOf(b *eval.Board) []eval.Pos {
+	out := make([]eval.Pos, b.Ply())
+	for i := range out {
+		out[i], _ = b.MoveAt(i)
+	}
+	return out
+}
