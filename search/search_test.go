@@ -148,9 +148,8 @@ func TestVCFLinesAreForcing(t *testing.T) {
 			}
 			b := setup(t, r, size)
 			for b.Ply() < 14+rng.IntN(30) {
-				c := size / 2
-				p := b.Pos(c+rng.IntN(9)-4, c+rng.IntN(9)-4)
-				if !b.IsEmpty(p) || b.WinsAt(p, b.SideToMove()) || (b.SideToMove() == eval.Black && b.IsForbidden(p)) {
+				p, ok := randomQuietMove(b, rng, 4)
+				if !ok {
 					continue
 				}
 				b.Play(p)
@@ -259,8 +258,8 @@ func TestVCTWinsArePlayedOut(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(g)+1000, uint64(r)))
 			b := setup(t, r, 15)
 			for b.Ply() < 10+rng.IntN(16) {
-				p := b.Pos(7+rng.IntN(7)-3, 7+rng.IntN(7)-3)
-				if !b.IsEmpty(p) || b.WinsAt(p, b.SideToMove()) || (b.SideToMove() == eval.Black && b.IsForbidden(p)) {
+				p, ok := randomQuietMove(b, rng, 3)
+				if !ok {
 					continue
 				}
 				b.Play(p)
@@ -357,8 +356,8 @@ func TestQuickWinsAreWins(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(g), 55+uint64(r)))
 			b := setup(t, r, 15)
 			for b.Ply() < 10+rng.IntN(30) {
-				p := b.Pos(7+rng.IntN(9)-4, 7+rng.IntN(9)-4)
-				if !b.IsEmpty(p) || b.WinsAt(p, b.SideToMove()) || (b.SideToMove() == eval.Black && b.IsForbidden(p)) {
+				p, ok := randomQuietMove(b, rng, 4)
+				if !ok {
 					continue
 				}
 				b.Play(p)
@@ -392,4 +391,16 @@ func movesOf(b *eval.Board) []eval.Pos {
 		out[i], _ = b.MoveAt(i)
 	}
 	return out
+}
+
+// randomQuietMove draws a cell within radius of the board's centre for a
+// random game: ok is false (draw again) when it is taken, would win, or
+// is a renju foul for the side to move.
+func randomQuietMove(b *eval.Board, rng *rand.Rand, radius int) (eval.Pos, bool) {
+	cx, cy := b.Width()/2, b.Height()/2
+	p := b.Pos(cx+rng.IntN(2*radius+1)-radius, cy+rng.IntN(2*radius+1)-radius)
+	if !b.IsEmpty(p) || b.WinsAt(p, b.SideToMove()) || (b.SideToMove() == eval.Black && b.IsForbidden(p)) {
+		return p, false
+	}
+	return p, true
 }
