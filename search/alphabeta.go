@@ -253,10 +253,11 @@ func (s *Searcher) quickWin(us, them eval.Color) bool {
 	case r == eval.Renju && us == eval.Black, r == eval.CaroFree, r == eval.CaroExact:
 		return false
 	}
-	if b.ComboCount(them, eval.ComboFour)+b.ComboCount(them, eval.ComboFourThree)+b.ComboCount(them, eval.ComboFlexFour) > 0 {
+	// Our threat first: it is the rarer, and this runs at every node.
+	if b.ComboCount(us, eval.ComboFourThree)+b.ComboCount(us, eval.ComboDoubleThree) == 0 {
 		return false
 	}
-	return b.ComboCount(us, eval.ComboFourThree)+b.ComboCount(us, eval.ComboDoubleThree) > 0
+	return b.ComboCount(them, eval.ComboFour)+b.ComboCount(them, eval.ComboFourThree)+b.ComboCount(them, eval.ComboFlexFour) == 0
 }
 
 // staticEval is the board's evaluation (shape codes and the threat table,

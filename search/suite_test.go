@@ -51,11 +51,7 @@ func makeSuite(t *testing.T, perKind int) []suiteEntry {
 		if hasFivePoint(b, eval.Black) || hasFivePoint(b, eval.White) {
 			continue
 		}
-		var moves []eval.Pos
-		for i := 0; i < b.Ply(); i++ {
-			p, _ := b.MoveAt(i)
-			moves = append(moves, p)
-		}
+		moves := movesOf(b)
 		s := New(4)
 		s.b = b
 		s.resetArea()

@@ -399,11 +399,7 @@ func classify(b *eval.Board, count map[string]int) (string, string) {
 	if _, ok := s.vcfRoot(0); ok {
 		return "", ""
 	}
-	var moves []eval.Pos
-	for i := 0; i < b.Ply(); i++ {
-		p, _ := b.MoveAt(i)
-		moves = append(moves, p)
-	}
+	moves := movesOf(b)
 	head := func(kind string, plies int) string {
 		return fmt.Sprintf("%s %d %d %d %s", kind, b.Rule(), b.Width(), plies, fmtMoves(b, moves))
 	}
