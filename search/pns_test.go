@@ -152,10 +152,10 @@ func TestVerifyDropsLongVCTLoss(t *testing.T) {
 
 // TestVCTThreeThatBlocks: a win that a game against Rapfi (at 5,000 nodes)
 // showed the solver missing. White to move; Black has an open split three
-// (m8 . k10 j11), so a plain three of White's loses the race, but White's
-// four i4 and then the three l9, which also fills the split three's gap,
-// win (Rapfi: mate in 15). The solver used to give up on every three while
-// the defender had an open three.
+// (m8 . k10 j11), so a plain three of White's loses the race, but the
+// three l9, which also fills the split three's gap, starts a win (Rapfi:
+// mate in 15, by the four i4 and then l9). The solver used to give up on
+// every three while the defender had an open three.
 func TestVCTThreeThatBlocks(t *testing.T) {
 	b := setup(t, eval.Freestyle, 15, [2]int{9, 6}, [2]int{10, 5}, [2]int{8, 9}, [2]int{11, 6}, [2]int{12, 7},
 		[2]int{8, 5}, [2]int{9, 10}, [2]int{11, 5}, [2]int{9, 5}, [2]int{9, 4}, [2]int{10, 11}, [2]int{7, 8}, [2]int{10, 9})
