@@ -155,6 +155,9 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 				time.Duration(float64(el)/float64(i+1)*float64(len(ps)-i-1)).Round(time.Second))
 		}
 	}
+	// Interrupted (by a signal) is read before the cancel below, which
+	// stops the workers and so always sets the context's error.
+	interrupted := ctx.Err() != nil
 	cancel()
 	wg.Wait()
 	fmt.Fprintf(stderr, "labelled %d of %d positions (%d engine failures) in %s\n", labelled, len(ps), failures, time.Since(start).Round(time.Second))
@@ -162,7 +165,7 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wuzi-train: writing the labelled positions:", err)
 		return 1
 	}
-	if ctx.Err() != nil && labelled < len(ps) {
+	if interrupted && labelled < len(ps) {
 		return 1
 	}
 	return 0
