@@ -289,11 +289,10 @@ func (s *Searcher) orKids(ply, limit int, seen bool) (kids []pnKid, win eval.Pos
 		}
 	}
 	// An open three of the defender's makes an open four before our three
-	// could: a move helps then only if it also takes every open-four point
-	// away (a four that does not is the VCF's, which has tried them). A
-	// four that does not, followed by a three that does, is missed:
-	// allowing it cost more wins within the suite's budget than it found.
-	mustBlock := b.ComboCount(them, eval.ComboFlexFour) > 0
+	// could: only fours help then, and the VCF has tried them.
+	if b.ComboCount(them, eval.ComboFlexFour) > 0 {
+		return nil, eval.NoPos, false, true
+	}
 	moves := s.vctBuf[ply][:0]
 	for p := range s.emptyInArea {
 		cb := b.Combo(p, us)
@@ -302,17 +301,6 @@ func (s *Searcher) orKids(ply, limit int, seen bool) (kids []pnKid, win eval.Pos
 		}
 		if cb == eval.ComboDoubleThree && s.forbidden(p) {
 			continue
-		}
-		if mustBlock {
-			if b.Combo(p, them) < eval.ComboThree && !s.threatLine(p, them) {
-				continue
-			}
-			s.play(p)
-			open := b.ComboCount(them, eval.ComboFlexFour) > 0
-			s.undo()
-			if open {
-				continue
-			}
 		}
 		moves = append(moves, scoredMove{p, b.MoveValue(p, us) + b.MoveValue(p, them)/2})
 	}

@@ -149,28 +149,3 @@ func TestVerifyDropsLongVCTLoss(t *testing.T) {
 		t.Errorf("best move after the check: %v, want %v", xy(b, got[0].pos), xy(b, saving))
 	}
 }
-
-// TestVCTThreeThatBlocks: a win that a game against Rapfi (at 5,000 nodes)
-// showed the solver missing. White to move; Black has an open split three
-// (m8 . k10 j11), so a plain three of White's loses the race, but the
-// three l9, which also fills the split three's gap, starts a win (Rapfi:
-// mate in 15, by the four i4 and then l9). The solver used to give up on
-// every three while the defender had an open three.
-func TestVCTThreeThatBlocks(t *testing.T) {
-	b := setup(t, eval.Freestyle, 15, [2]int{9, 6}, [2]int{10, 5}, [2]int{8, 9}, [2]int{11, 6}, [2]int{12, 7},
-		[2]int{8, 5}, [2]int{9, 10}, [2]int{11, 5}, [2]int{9, 5}, [2]int{9, 4}, [2]int{10, 11}, [2]int{7, 8}, [2]int{10, 9})
-	if b.ComboCount(eval.Black, eval.ComboFlexFour) == 0 {
-		t.Fatal("the defender should have an open three")
-	}
-	s := New(16)
-	s.b = b
-	s.resetArea()
-	s.pnt = newPNTable(pnMaxBits)
-	p, ok := s.vctRoot(tacticsPlies, 1_000_000)
-	if !ok {
-		t.Fatal("no VCT found")
-	}
-	if n, hole := checkProof(s, b.Stones()+tacticsPlies, nil); hole != "" {
-		t.Errorf("the win starting %v has a hole after %d nodes: %s", xy(b, p), n, hole)
-	}
-}
