@@ -20,7 +20,7 @@
 # DROP (default 250), OUT (keep the judged positions in this file).
 set -eu
 
-[ $# -ge 2 ] || { sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ -n "${JUDGE:-}" ] || { echo "judge.sh: set JUDGE to the judging engine (see the usage)" >&2; exit 2; }
 name=$1
 shift
