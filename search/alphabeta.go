@@ -1,19 +1,26 @@
 package search
 
-import "wuzi/eval"
+import (
+	"math"
+
+	"wuzi/eval"
+)
 
 // historySize covers every Pos of the largest board.
 const historySize = 2048
 
-// Static pruning: the depths it applies to and its margins per ply of
-// depth, in evaluation units (a win probability of sigmoid(score/K), K
-// about 570 in the learned tables).
+// Static pruning: razoring's depth and its margin per ply, and reverse
+// futility's margin per ply of depth (at every depth, a ply less when the
+// node improves on the evaluation two plies up), in evaluation units (a
+// win probability of sigmoid(score/K), K about 570 in the learned tables).
 const (
 	razorDepth     = 2
 	razorMargin    = 100
-	futilityDepth  = 5
 	futilityMargin = 150
 )
+
+// noEval marks a ply whose node computed no static evaluation.
+const noEval = -1 << 30
 
 // Late-move reductions: a reduced quiet move whose ordering score (the
 // move order plus history/16) is below policyReduce1 is reduced a ply more,
@@ -36,6 +43,7 @@ const (
 func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	s.poll()
 	s.pvLen[ply] = 0
+	s.evalStack[ply] = noEval
 	if s.aborted() {
 		return 0
 	}
@@ -106,17 +114,25 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 
 	threatened := s.Options.UseThreatGen && b.ComboCount(them, eval.ComboFlexFour) > 0
+	// improving: the side to move stands better than two plies ago (or
+	// that node kept no evaluation); such nodes are pruned less.
+	ev := s.staticEval()
+	s.evalStack[ply] = ev
+	improving := ply < 2 || s.evalStack[ply-2] == noEval || ev > s.evalStack[ply-2]
 	// Static pruning at quiet non-PV nodes, where the opponent threatens
 	// neither an open four nor a four-three (the threat features of the
 	// evaluation price the rest): far below alpha only a win by fours can
 	// help (razoring), far above beta the node is taken to fail high
 	// (reverse futility).
 	if s.Options.UseStaticPrune && !pvNode && !threatened && b.ComboCount(them, eval.ComboFourThree) == 0 {
-		ev := s.staticEval()
 		if depth <= razorDepth && ev+razorMargin*depth < alpha {
 			return s.quiesce(ply, alpha, beta)
 		}
-		if depth <= futilityDepth && ev-futilityMargin*depth >= beta && beta > -winBound {
+		fd := depth
+		if improving {
+			fd--
+		}
+		if ev-futilityMargin*fd >= beta && beta > -winBound {
 			return ev
 		}
 	}
@@ -130,7 +146,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		ourCombo := b.Combo(p, us)
 		// Late-move pruning: at shallow non-PV nodes only the best few
 		// quiet moves are worth a look; threats are always searched.
-		if s.Options.UseLMP && !pvNode && searched >= lmpLimit(depth) && ourCombo < eval.ComboThree &&
+		if s.Options.UseLMP && !pvNode && searched >= lmpLimit(depth, improving) && ourCombo < eval.ComboThree &&
 			b.Combo(p, them) < eval.ComboThree && !threatened {
 			continue
 		}
@@ -147,9 +163,9 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		} else {
 			r := 0
 			if s.Options.UseLMR && depth >= 3 && i >= 3 && ourCombo < eval.ComboThree && !threatened && m.pos != s.killers[ply][0] && m.pos != s.killers[ply][1] {
-				r = 1
-				if i >= 8 {
-					r = 2
+				r = lmrReduction(depth, i)
+				if !improving {
+					r++
 				}
 				// Moves the move order rates poorly: shallower still.
 				if m.score < policyReduce1 {
@@ -303,8 +319,40 @@ func scoreFromTT(score, ply int) int {
 }
 
 // lmpLimit is how many moves a non-PV node at depth searches before
-// late-move pruning drops quiet moves.
-func lmpLimit(depth int) int { return 3 + depth*depth }
+// late-move pruning drops quiet moves: 3 + depth^1.32 as Rapfi counts,
+// half as many when the node is not improving.
+func lmpLimit(depth int, improving bool) int {
+	n := lmpCounts[min(depth, len(lmpCounts)-1)]
+	if !improving {
+		n /= 2
+	}
+	return n
+}
+
+// lmrReduction is the late-move reduction of the i-th move (from 0) at
+// depth, before the adjustments for improvement and the move order:
+// 0.5 + 0.75 ln(depth) ln(i+1) plies, rounded down.
+func lmrReduction(depth, i int) int {
+	return int(lmrBase[min(depth, len(lmrBase)-1)][min(i, len(lmrBase[0])-1)])
+}
+
+// lmpCounts and lmrBase tabulate lmpLimit and lmrReduction.
+var (
+	lmpCounts = func() (t [MaxPly + 1]int) {
+		for d := range t {
+			t[d] = 3 + int(math.Pow(float64(d), 1.32))
+		}
+		return t
+	}()
+	lmrBase = func() (t [MaxPly + 1][64]int8) {
+		for d := 1; d < len(t); d++ {
+			for i := range t[d] {
+				t[d][i] = int8(0.5 + 0.75*math.Log(float64(d))*math.Log(float64(i+1)))
+			}
+		}
+		return t
+	}()
+)
 
 // historyMax bounds a history value; updates shrink towards zero as a
 // value nears it, so recent results weigh more than old ones.

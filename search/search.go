@@ -152,9 +152,11 @@ type Searcher struct {
 	start     time.Time
 	selDepth  int
 
-	killers  [MaxPly + 2][2]eval.Pos
-	history  [2][historySize]int32
-	improved rootMove // a root move that beat the first one in an unfinished iteration
+	killers [MaxPly + 2][2]eval.Pos
+	// evalStack holds each ply's static evaluation (noEval if none).
+	evalStack [MaxPly + 2]int
+	history   [2][historySize]int32
+	improved  rootMove // a root move that beat the first one in an unfinished iteration
 	// mustFinish is set while the first iteration runs: even a search
 	// stopped before it starts answers with a move searched to depth 1.
 	mustFinish bool
@@ -525,6 +527,7 @@ const (
 func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) int {
 	bestScore := -infinity
 	us := s.b.SideToMove()
+	s.evalStack[0] = s.staticEval()
 	for i := range moves {
 		m := &moves[i]
 		quiet := s.b.Combo(m.pos, us) < eval.ComboThree && s.b.Combo(m.pos, us.Opp()) < eval.ComboThree
