@@ -336,7 +336,8 @@ func lmrReduction(depth, i int) int {
 	return int(lmrBase[min(depth, len(lmrBase)-1)][min(i, len(lmrBase[0])-1)])
 }
 
-// lmpCounts and lmrBase tabulate lmpLimit and lmrReduction.
+// lmpCounts and lmrBase tabulate lmpLimit and lmrReduction: filled once at
+// start-up and only read after.
 var (
 	lmpCounts = func() (t [MaxPly + 1]int) {
 		for d := range t {
