@@ -19,6 +19,10 @@ const (
 	futilityMargin = 150
 )
 
+// lazyPicks is how many moves of a node are picked from its unsorted list
+// one at a time before the rest is sorted.
+const lazyPicks = 3
+
 // noEval marks a ply whose node computed no static evaluation.
 const noEval = -1 << 30
 
@@ -136,12 +140,35 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			return ev
 		}
 	}
-	moves := s.genMoves(ply, ttMove, threatened)
+	// The table's move is searched before the others are generated: when
+	// it cuts, as it mostly does at a cut node, the list is never made.
+	// It is the same position's candidate, so it is first in the list
+	// genMoves would make (orderTT) and passes its filters.
+	var moves []scoredMove
+	generated := ttMove == eval.NoPos || !b.IsEmpty(ttMove)
+	if generated {
+		moves = s.genMoves(ply, ttMove, threatened)
+	} else {
+		moves = append(s.moveBuf[ply][:0], scoredMove{ttMove, orderTT})
+	}
 	origAlpha := alpha
 	best := -infinity
 	bestMove := eval.NoPos
 	searched := 0
-	for i, m := range moves {
+	for i := 0; i < len(moves) || !generated; i++ {
+		if i == 1 && !generated {
+			moves = s.genMoves(ply, ttMove, threatened)
+			generated = true
+			pickMove(moves, 0) // the table's move, searched already
+		}
+		// The first few moves are picked one by one (a cut node mostly
+		// cuts at one of them), the rest sorted at once.
+		if i < lazyPicks {
+			pickMove(moves, i)
+		} else if i == lazyPicks {
+			sortMoves(moves[i:])
+		}
+		m := moves[i]
 		p := m.pos
 		ourCombo := b.Combo(p, us)
 		// Late-move pruning: at shallow non-PV nodes only the best few

@@ -14,7 +14,8 @@ const (
 	orderKiller = 1 << 24
 )
 
-// genMoves lists the side to move's candidate moves, best first: empty
+// genMoves lists the side to move's candidate moves, unsorted (see
+// pickMove and sortMoves; the first listed comes first among equals): empty
 // cells within two of a stone through which a five is still possible,
 // never a renju foul. When threatened (the opponent can make an open four
 // next move) only our fours and the cells on the opponent's threat lines
@@ -50,9 +51,26 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	if len(out) == 0 && ply == 0 {
 		out = s.fallbackMoves(out, renjuBlack)
 	}
-	sortMoves(out)
 	s.moveBuf[ply] = out
 	return out
+}
+
+// pickMove brings the best of ms[i:] to index i, the first listed among
+// equal scores, and keeps the others in their order: taking the moves one
+// by one so gives the order of sortMoves, but a node that is cut after a
+// move or two does not pay to sort the rest.
+func pickMove(ms []scoredMove, i int) {
+	j := i
+	for k := i + 1; k < len(ms); k++ {
+		if ms[k].score > ms[j].score {
+			j = k
+		}
+	}
+	if j != i {
+		m := ms[j]
+		copy(ms[i+1:j+1], ms[i:j])
+		ms[i] = m
+	}
 }
 
 // threatLine reports whether p lies on a line where side c has a three or

@@ -383,6 +383,7 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 // rootMoves lists the moves worth considering at the root, best first.
 func (s *Searcher) rootMoves() []eval.Pos {
 	ms := s.genMoves(0, eval.NoPos, false)
+	sortMoves(ms)
 	out := make([]eval.Pos, len(ms))
 	for i, m := range ms {
 		out[i] = m.pos
