@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -435,6 +436,34 @@ func TestPruningSchedules(t *testing.T) {
 			if lmrReduction(d+1, i) < lmrReduction(d, i) || lmrReduction(d, i+1) < lmrReduction(d, i) {
 				t.Fatalf("lmrReduction not monotone at depth %d, move %d", d, i)
 			}
+		}
+	}
+}
+
+// TestPickMoveOrder checks that taking moves with pickMove, some of them
+// one by one and the rest sorted as pvs does, gives sortMoves' order:
+// best first, equal scores in the order they were listed.
+func TestPickMoveOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for trial := 0; trial < 500; trial++ {
+		n := rng.IntN(40)
+		ms := make([]scoredMove, n)
+		for i := range ms {
+			ms[i] = scoredMove{pos: eval.Pos(i), score: int32(rng.IntN(6))}
+		}
+		want := slices.Clone(ms)
+		sortMoves(want)
+		got := slices.Clone(ms)
+		picks := rng.IntN(n + 1)
+		for i := range got {
+			if i < picks {
+				pickMove(got, i)
+			} else if i == picks {
+				sortMoves(got[i:])
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%d picks of %v: got %v, want %v", picks, ms, got, want)
 		}
 	}
 }
