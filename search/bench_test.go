@@ -55,16 +55,27 @@ func BenchmarkVCF(bm *testing.B) {
 	bm.ReportMetric(float64(nodes)/float64(bm.N), "nodes/op")
 }
 
+// benchBoards sets up the bench positions (a search returns its board as
+// it was, so a benchmark may search them again and again).
+func benchBoards(tb testing.TB) []*eval.Board {
+	var out []*eval.Board
+	for _, bp := range BenchPositions() {
+		b := setup(tb, bp.Rule, bp.Size)
+		for _, m := range bp.Moves {
+			b.Play(b.Pos(m[0], m[1]))
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
 // BenchmarkSearch searches the bench positions to depth 6 and reports the
 // speed in nodes per second.
 func BenchmarkSearch(bm *testing.B) {
 	var nodes uint64
+	boards := benchBoards(bm)
 	for i := 0; i < bm.N; i++ {
-		for _, bp := range BenchPositions() {
-			b := setup(bm, bp.Rule, bp.Size)
-			for _, m := range bp.Moves {
-				b.Play(b.Pos(m[0], m[1]))
-			}
+		for _, b := range boards {
 			s := New(16)
 			s.Search(context.Background(), b, Limits{MaxDepth: 6}, nil)
 			nodes += s.Nodes()
@@ -80,12 +91,9 @@ func BenchmarkSearch(bm *testing.B) {
 func BenchmarkSearchNodes(bm *testing.B) {
 	s := New(64)
 	var nodes uint64
+	boards := benchBoards(bm)
 	for i := 0; i < bm.N; i++ {
-		for _, bp := range BenchPositions() {
-			b := setup(bm, bp.Rule, bp.Size)
-			for _, m := range bp.Moves {
-				b.Play(b.Pos(m[0], m[1]))
-			}
+		for _, b := range boards {
 			s.Clear()
 			s.Search(context.Background(), b, Limits{MaxNodes: 200000}, nil)
 			nodes += s.Nodes()
