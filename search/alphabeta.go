@@ -160,6 +160,9 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			moves = s.genMoves(ply, ttMove, threatened)
 			generated = true
 			pickMove(moves, 0) // the table's move, searched already
+			if len(moves) < 2 {
+				break // it was the only candidate
+			}
 		}
 		// The first few moves are picked one by one (a cut node mostly
 		// cuts at one of them), the rest sorted at once.
