@@ -214,10 +214,27 @@ func TestBrowser(t *testing.T) {
 
 	// Engine against engine.
 	if opponent == "0" {
-		newGame("0", opponent, "0", "0.2")
-		until("six moves of Wuzi against Wuzi", stones+` >= 6`)
+		// A 2 s turn and a pause after four stones: no five is possible
+		// before the ninth stone, and each move takes a good part of a
+		// second, so the pause lands mid-game even on a loaded machine (at
+		// 0.2 s a move, Wuzi against itself once finished the game between
+		// the sixth stone and the click).
+		newGame("0", opponent, "0", "2")
+		until("four moves of Wuzi against Wuzi", stones+` >= 4`)
 		step("pause", chromedp.Click(chromedp.ID("pause")))
 		until("the pause", `document.querySelector('#status').textContent.includes('Paused')`)
+		// Paused shows once the move being thought about is played; then
+		// nothing moves until Resume.
+		held, err := chromedp.Run(ctx, chromedp.Evaluate[int](stones))
+		if err != nil {
+			fail("counting the stones", err)
+		}
+		time.Sleep(1500 * time.Millisecond)
+		if now, err := chromedp.Run(ctx, chromedp.Evaluate[int](stones)); err != nil || now != held {
+			t.Fatalf("paused at %d stones, %d a moment later (%v)", held, now, err)
+		}
+		step("resume", chromedp.Click(chromedp.ID("pause")))
+		until("the next move after Resume", fmt.Sprintf(`%s > %d || document.querySelector('#status').classList.contains('over')`, stones, held))
 	} else {
 		newGame("0", opponent, "0", "2", chromedp.SetValue(chromedp.ID("match"), "120"))
 		until("the game's end, or 30 moves", stones+` >= 30 || document.querySelector('#status').classList.contains('over')`)
