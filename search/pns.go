@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"unsafe"
 
 	"wuzi/eval"
 )
@@ -84,7 +85,9 @@ func pnBitsFor(ttBytes int) int {
 
 func newPNTable(bits int) *pnTable {
 	n := 1 << bits
-	return &pnTable{e: make([]pnEntry, n*pnWays), mask: uint64(n - 1), def: make([]defAnswers, 1<<defCacheBits)}
+	e := make([]pnEntry, n*pnWays)
+	adviseHugePages(unsafe.Pointer(&e[0]), uintptr(len(e))*unsafe.Sizeof(e[0]))
+	return &pnTable{e: e, mask: uint64(n - 1), def: make([]defAnswers, 1<<defCacheBits)}
 }
 
 // clear empties the table.

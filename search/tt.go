@@ -2,6 +2,7 @@ package search
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"wuzi/eval"
 )
@@ -76,7 +77,9 @@ func NewTT(mb int) *TT {
 	for n*2*ttEntrySize <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &TT{slots: make([]ttSlot, n), mask: n - 2}
+	slots := make([]ttSlot, n)
+	adviseHugePages(unsafe.Pointer(&slots[0]), uintptr(len(slots))*unsafe.Sizeof(slots[0]))
+	return &TT{slots: slots, mask: n - 2}
 }
 
 // SizeBytes is the memory the table's slots take.

@@ -1,0 +1,9 @@
+//go:build !linux
+
+package search
+
+import "unsafe"
+
+// adviseHugePages does nothing outside Linux: Windows' large pages need a
+// privilege a Gomocup engine does not have (see huge_linux.go).
+func adviseHugePages(p unsafe.Pointer, n uintptr) {}
