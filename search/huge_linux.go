@@ -12,10 +12,12 @@ const hugePage = 2 << 20
 
 // adviseHugePages asks the kernel to back the 2 MiB-aligned interior of the
 // n bytes at p with transparent huge pages (madvise MADV_HUGEPAGE). The
-// tables are probed at random: with 4 KiB pages every probe of a fresh
-// table is a page fault and most are TLB misses. On this project's machine
-// a 200 ms first search of a fresh 256 MiB table searched 2.5 to 3.7 times
-// the nodes with the advice (docs/evidence.md, Speed). Where the kernel
+// tables are probed at random, so with 4 KiB pages a fresh table faults
+// on almost every probe of the first searches, and each game of a match or
+// a tournament is a fresh process. On this project's machine a 200 ms
+// first search of a fresh 256 MiB table searched 2.5 to 3.7 times the
+// nodes with the advice; the gap closes once the table is touched, after
+// two or three moves at 1 s (docs/evidence.md, Speed). Where the kernel
 // has transparent huge pages off, the advice changes nothing; an error is
 // ignored for the same reason.
 func adviseHugePages(p unsafe.Pointer, n uintptr) {
