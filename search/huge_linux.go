@@ -10,8 +10,8 @@ import (
 // hugePage is the size of a transparent huge page on x86-64 and arm64.
 const hugePage = 2 << 20
 
-// adviseHugePages asks the kernel to back the 2 MiB-aligned interior of the
-// n bytes at p with transparent huge pages (madvise MADV_HUGEPAGE). The
+// adviseHugePages asks the kernel to back the 2 MiB-aligned interior of
+// the table t's memory with transparent huge pages (madvise MADV_HUGEPAGE). The
 // tables are probed at random, so with 4 KiB pages a fresh table faults
 // on almost every probe of the first searches, and each game of a match or
 // a tournament is a fresh process. On this project's machine a 200 ms
@@ -20,7 +20,12 @@ const hugePage = 2 << 20
 // two or three moves at 1 s (docs/evidence.md, Speed). Where the kernel
 // has transparent huge pages off, the advice changes nothing; an error is
 // ignored for the same reason.
-func adviseHugePages(p unsafe.Pointer, n uintptr) {
+func adviseHugePages[E any](t []E) {
+	if len(t) == 0 {
+		return
+	}
+	p := unsafe.Pointer(unsafe.SliceData(t))
+	n := uintptr(len(t)) * unsafe.Sizeof(t[0])
 	base := uintptr(p)
 	start := (base + hugePage - 1) &^ (hugePage - 1)
 	end := (base + n) &^ (hugePage - 1)

@@ -2,8 +2,6 @@
 
 package search
 
-import "unsafe"
-
 // adviseHugePages does nothing outside Linux: Windows' large pages need a
 // privilege a Gomocup engine does not have (see huge_linux.go).
-func adviseHugePages(p unsafe.Pointer, n uintptr) {}
+func adviseHugePages[E any](t []E) {}

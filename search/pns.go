@@ -2,7 +2,6 @@ package search
 
 import (
 	"slices"
-	"unsafe"
 
 	"wuzi/eval"
 )
@@ -86,7 +85,7 @@ func pnBitsFor(ttBytes int) int {
 func newPNTable(bits int) *pnTable {
 	n := 1 << bits
 	e := make([]pnEntry, n*pnWays)
-	adviseHugePages(unsafe.Pointer(&e[0]), uintptr(len(e))*unsafe.Sizeof(e[0]))
+	adviseHugePages(e)
 	return &pnTable{e: e, mask: uint64(n - 1), def: make([]defAnswers, 1<<defCacheBits)}
 }
 

@@ -2,7 +2,6 @@ package search
 
 import (
 	"sync/atomic"
-	"unsafe"
 
 	"wuzi/eval"
 )
@@ -78,7 +77,7 @@ func NewTT(mb int) *TT {
 		n *= 2
 	}
 	slots := make([]ttSlot, n)
-	adviseHugePages(unsafe.Pointer(&slots[0]), uintptr(len(slots))*unsafe.Sizeof(slots[0]))
+	adviseHugePages(slots)
 	return &TT{slots: slots, mask: n - 2}
 }
 
