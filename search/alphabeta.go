@@ -19,6 +19,12 @@ const (
 	futilityMargin = 150
 )
 
+// failHighMargin is how far, per ply of depth, the static evaluation of an
+// expected cut node must stand above beta for every move that makes no
+// four to be searched a ply shallower (Rapfi's "fail-high reduction": its
+// margin is 15 a ply at a scale of 200, ours is about 570).
+const failHighMargin = 45
+
 // lazyPicks is how many moves of a node are picked from its unsorted list
 // one at a time before the rest is sorted.
 const lazyPicks = 3
@@ -46,6 +52,7 @@ const (
 // the best line found from this node when the score is inside the window.
 func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	s.poll()
+	cutNode := s.expectCut[ply] && !pvNode
 	s.pvLen[ply] = 0
 	s.evalStack[ply] = noEval
 	if s.aborted() {
@@ -82,6 +89,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			return -(Win - (ply + 2))
 		}
 		s.play(p)
+		s.expectCut[ply+1] = !cutNode
 		score := -s.pvs(depth, ply+1, -beta, -alpha, pvNode)
 		s.undo()
 		if !s.aborted() {
@@ -151,6 +159,9 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	} else {
 		moves = append(s.moveBuf[ply][:0], scoredMove{ttMove, orderTT})
 	}
+	// An expected cut node far above beta will most likely cut: its moves
+	// that make no four are searched a ply shallower.
+	likelyFailHigh := cutNode && ev >= beta+failHighMargin*depth && beta < winBound
 	origAlpha := alpha
 	best := -infinity
 	bestMove := eval.NoPos
@@ -188,7 +199,11 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 		var score int
 		newDepth := depth - 1
+		if likelyFailHigh && ourCombo < eval.ComboFour && newDepth > 1 {
+			newDepth--
+		}
 		if searched == 0 {
+			s.expectCut[ply+1] = !cutNode
 			score = -s.pvs(newDepth, ply+1, -beta, -alpha, pvNode)
 		} else {
 			r := 0
@@ -208,11 +223,14 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 					r = depth - 2
 				}
 			}
+			s.expectCut[ply+1] = true
 			score = -s.pvs(newDepth-r, ply+1, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 && !s.aborted() {
+				s.expectCut[ply+1] = !cutNode
 				score = -s.pvs(newDepth, ply+1, -alpha-1, -alpha, false)
 			}
 			if score > alpha && score < beta && pvNode && !s.aborted() {
+				s.expectCut[ply+1] = false
 				score = -s.pvs(newDepth, ply+1, -beta, -alpha, true)
 			}
 		}

@@ -155,6 +155,10 @@ type Searcher struct {
 	killers [MaxPly + 2][2]eval.Pos
 	// evalStack holds each ply's static evaluation (noEval if none).
 	evalStack [MaxPly + 2]int
+	// expectCut[ply] says whether the node at ply is an expected cut node
+	// (a non-PV node whose parent expects it to fail high): set by the
+	// parent before each call, as Stockfish and Rapfi pass cutNode.
+	expectCut [MaxPly + 2]bool
 	history   [2][historySize]int32
 	improved  rootMove // a root move that beat the first one in an unfinished iteration
 	// mustFinish is set while the first iteration runs: even a search
@@ -536,6 +540,7 @@ func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) i
 		s.nodes++
 		var score int
 		if i < nBest {
+			s.expectCut[1] = false
 			score = -s.pvs(depth-1, 1, -beta, -alpha, true)
 		} else {
 			r := 0
@@ -547,11 +552,14 @@ func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) i
 				// Never straight to the horizon, as in the interior.
 				r = min(r, depth-2)
 			}
+			s.expectCut[1] = true
 			score = -s.pvs(depth-1-r, 1, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 && !s.aborted() {
+				s.expectCut[1] = true
 				score = -s.pvs(depth-1, 1, -alpha-1, -alpha, false)
 			}
 			if score > alpha && score < beta && !s.aborted() {
+				s.expectCut[1] = false
 				score = -s.pvs(depth-1, 1, -beta, -alpha, true)
 			}
 		}
