@@ -12,6 +12,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -298,6 +299,28 @@ func (s *Searcher) poll() {
 	}
 }
 
+// ttSlotsPerSecond is how many table slots a search may use per second
+// of its hard limit: several times the entries a search stores in that
+// time (under a million a second on this project's machine).
+const ttSlotsPerSecond = 2 << 20
+
+// tableWant is how many table slots a search within lim, started at start,
+// may use: room for a node limit twice over or for the time to the hard
+// limit at ttSlotsPerSecond, whichever is less; the whole table without
+// either.
+func tableWant(lim Limits, start time.Time) uint64 {
+	want := uint64(math.MaxUint64)
+	if lim.MaxNodes > 0 {
+		want = 2 * lim.MaxNodes
+	}
+	if !lim.Hard.IsZero() {
+		if sec := max(lim.Hard.Sub(start).Seconds(), 0); sec < 1e6 {
+			want = min(want, uint64(sec*ttSlotsPerSecond))
+		}
+	}
+	return want
+}
+
 // Search chooses a move for the side to move on b. The board is used as
 // scratch space and is returned to its position. It returns NoPos only
 // when the board has no empty cell. ctx cancellation stops the search; the
@@ -305,6 +328,7 @@ func (s *Searcher) poll() {
 // returned.
 func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo func(Info)) (res Result) {
 	s.prepare(b, lim)
+	s.TT.Reserve(tableWant(lim, s.start))
 	s.TT.NewSearch()
 	defer context.AfterFunc(ctx, s.Stop)()
 

@@ -61,16 +61,27 @@ const ttEntrySize = 16
 
 // TT is a transposition table with depth-preferred replacement within
 // buckets of two slots: the deeper (or newer) result is kept. Searches on
-// several goroutines may share one table (lazy SMP); Clear, NewSearch and
-// resizing must not run while a search does.
+// several goroutines may share one table (lazy SMP); Clear, NewSearch,
+// Reserve and resizing must not run while a search does.
+//
+// The table uses a power-of-two prefix of its slots, grown by Reserve to
+// what the searches need: memory is mapped on first touch, and a table
+// probed at random over all of its slots is mapped a page at a time on
+// almost every probe of the first searches. A 1 s search stores well under
+// a million entries; the whole table is for long searches.
 type TT struct {
 	slots []ttSlot
-	mask  uint64
+	used  uint64 // the slots in use: a power of two, at most len(slots)
+	mask  uint64 // used-2: the first slot of a probed bucket
 	gen   uint8
 }
 
+// ttMinUsed is the fewest slots a table uses (1 MiB).
+const ttMinUsed = 1 << 16
+
 // NewTT makes a table of at most mb mebibytes (rounded down to a power of
-// two number of entries; at least 1024 entries).
+// two number of entries; at least 1024 entries). It starts using
+// ttMinUsed slots of them; see Reserve.
 func NewTT(mb int) *TT {
 	n := uint64(1024)
 	for n*2*ttEntrySize <= uint64(mb)<<20 {
@@ -78,15 +89,34 @@ func NewTT(mb int) *TT {
 	}
 	slots := make([]ttSlot, n)
 	adviseHugePages(slots)
-	return &TT{slots: slots, mask: n - 2}
+	t := &TT{slots: slots}
+	t.Reserve(ttMinUsed)
+	return t
 }
+
+// Reserve grows the slots in use to at least n (a power of two, at most
+// the table's size); it never shrinks them. Entries stored before stay
+// where they are, so a growth loses the half of them that the longer
+// index now looks for elsewhere.
+func (t *TT) Reserve(n uint64) {
+	u := max(t.used, 2)
+	for u < n && u < uint64(len(t.slots)) {
+		u *= 2
+	}
+	u = min(u, uint64(len(t.slots)))
+	t.used, t.mask = u, u-2
+}
+
+// Used is the number of slots in use.
+func (t *TT) Used() int { return int(t.used) }
 
 // SizeBytes is the memory the table's slots take.
 func (t *TT) SizeBytes() int { return len(t.slots) * ttEntrySize }
 
-// Clear empties the table.
+// Clear empties the table (the slots in use: the others were never
+// written).
 func (t *TT) Clear() {
-	clear(t.slots)
+	clear(t.slots[:t.used])
 	t.gen = 0
 }
 

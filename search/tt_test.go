@@ -1,0 +1,96 @@
+package search
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+
+	"wuzi/eval"
+)
+
+// TestTTReserve: a table starts on a small prefix of its slots, grows to
+// the next power of two at or above what is asked, never shrinks and
+// never passes its size; entries whose bucket is the same under the longer
+// index are still found after a growth.
+func TestTTReserve(t *testing.T) {
+	tt := NewTT(64) // 4 Mi slots
+	full := len(tt.slots)
+	if tt.Used() != ttMinUsed {
+		t.Fatalf("a new table uses %d slots, want %d", tt.Used(), ttMinUsed)
+	}
+	const low = 0x1234_5678_0000_1234 // bit 16 and up of the index clear
+	tt.store(low, 42, 100, 5, boundExact)
+	for _, c := range []struct{ ask, want int }{
+		{1, ttMinUsed},
+		{ttMinUsed + 1, 2 * ttMinUsed},
+		{300_000, 1 << 19},
+		{1000, 1 << 19},
+		{math.MaxInt, full},
+	} {
+		tt.Reserve(uint64(c.ask))
+		if tt.Used() != c.want {
+			t.Fatalf("Reserve(%d): %d slots in use, want %d", c.ask, tt.Used(), c.want)
+		}
+		if e, ok := tt.probe(low); !ok || e.move != 42 {
+			t.Fatalf("after Reserve(%d) the entry stored before reads %+v, %v", c.ask, e, ok)
+		}
+	}
+	// A key stored under the full index lands in the upper half, which the
+	// first searches never touched.
+	const high = 0x1234_5678_0020_1234
+	tt.store(high, 7, 1, 3, boundLower)
+	if e, ok := tt.probe(high); !ok || e.move != 7 {
+		t.Fatalf("entry stored in the grown table reads %+v, %v", e, ok)
+	}
+	tt.Clear()
+	if _, ok := tt.probe(high); ok {
+		t.Fatal("Clear left an entry of the grown part")
+	}
+}
+
+// TestTableWant: a timed search gets room for its time, a node-limited one
+// for its nodes, and one limited by neither (bench, analysis by depth) the
+// whole table.
+func TestTableWant(t *testing.T) {
+	now := time.Now()
+	for _, c := range []struct {
+		name string
+		lim  Limits
+		want uint64
+	}{
+		{"1 s", Limits{Hard: now.Add(time.Second)}, ttSlotsPerSecond},
+		{"3,000 nodes", Limits{MaxNodes: 3000}, 6000},
+		{"3,000 nodes in 1 s", Limits{MaxNodes: 3000, Hard: now.Add(time.Second)}, 6000},
+		{"hard limit passed", Limits{Hard: now.Add(-time.Second)}, 0},
+		{"depth only", Limits{MaxDepth: 7}, math.MaxUint64},
+		{"a century", Limits{Hard: now.Add(100 * 365 * 24 * time.Hour)}, math.MaxUint64},
+	} {
+		if got := tableWant(c.lim, now); got != c.want {
+			t.Errorf("%s: %d slots, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestSearchSizesTable: a short timed search on a fresh large table uses a
+// small part of it, and a search by depth alone the whole of it.
+func TestSearchSizesTable(t *testing.T) {
+	b, err := eval.NewBoard(15, 15, eval.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, xy := range [][2]int{{7, 7}, {8, 8}, {8, 6}, {6, 8}} {
+		b.Play(b.Pos(xy[0], xy[1]))
+	}
+	s := New(256)
+	full := len(s.TT.slots)
+	now := time.Now()
+	s.Search(context.Background(), b, Limits{Soft: now.Add(50 * time.Millisecond), Hard: now.Add(100 * time.Millisecond)}, nil)
+	if u := s.TT.Used(); u > ttSlotsPerSecond/4 || u >= full {
+		t.Errorf("a 100 ms search uses %d of %d slots, want at most %d", u, full, ttSlotsPerSecond/4)
+	}
+	s.Search(context.Background(), b, Limits{MaxDepth: 2}, nil)
+	if u := s.TT.Used(); u != full {
+		t.Errorf("a search by depth uses %d of %d slots", u, full)
+	}
+}
