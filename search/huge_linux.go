@@ -17,9 +17,11 @@ const hugePage = 2 << 20
 // a tournament is a fresh process. On this project's machine a 200 ms
 // first search of a fresh 256 MiB table searched 2.5 to 3.7 times the
 // nodes with the advice; the gap closes once the table is touched, after
-// two or three moves at 1 s (docs/evidence.md, Speed). Where the kernel
-// has transparent huge pages off, the advice changes nothing; an error is
-// ignored for the same reason.
+// two or three moves at 1 s (docs/evidence.md, Speed). Since then a
+// search probes only the part of the main table its time can fill (see
+// TT.Reserve), which keeps most of that gain where there are no huge
+// pages. Where the kernel has transparent huge pages off, the advice
+// changes nothing; an error is ignored for the same reason.
 func adviseHugePages[E any](t []E) {
 	if len(t) == 0 {
 		return
