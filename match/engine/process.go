@@ -212,11 +212,17 @@ func (p *Process) fail(kind Kind, detail string) *Error {
 	return &Error{Kind: kind, Detail: detail, Output: p.Tail()}
 }
 
+// exitWait is how long crashed waits for the exit of a process that
+// closed its output: a dying process is reaped within milliseconds on an
+// idle machine, but 200 ms was too short beside a match on two busy cores
+// (a CI run lost the exit status that way).
+const exitWait = 2 * time.Second
+
 // crashed describes an ended process: its exit status when known.
 func (p *Process) crashed() *Error {
 	select {
 	case <-p.exit:
-	case <-time.After(200 * time.Millisecond):
+	case <-time.After(exitWait):
 		return p.fail(Crash, "closed its output")
 	}
 	// What the engine wrote to stderr as it died is the best clue: let the
