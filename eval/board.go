@@ -84,7 +84,10 @@ type Board struct {
 	cells [maxCells]Color
 	// keys[p][d] is the line key of cell p in direction d (see slotShift).
 	keys [maxCells][numDirs]uint32
-	// pats[p][d] is the table entry of keys[p][d]: both sides' patterns.
+	// pats[p][d] is the table entry of keys[p][d], both sides' patterns,
+	// for every empty cell p; an occupied cell keeps the entries it had
+	// when it was filled (no caller reads them, and skipping them saves
+	// put a table lookup for every stone on the lines of a move).
 	pats [maxCells][numDirs]uint8
 
 	zobrist [2][maxCells]uint64
@@ -315,7 +318,8 @@ func (b *Board) put(p Pos, c Color) {
 	}
 	// Within halfLine steps every cell index stays in the padded arrays,
 	// wall cells included, so no inside test is needed: a wall cell's key
-	// changes harmlessly and its values are never computed (not Empty).
+	// changes harmlessly. Only empty cells get their patterns looked up
+	// (occupied and wall cells keep theirs, which nothing reads).
 	//
 	// The fast path (new key, its entry, unchanged) is written out here
 	// rather than in a function: it runs forty times a move.
@@ -326,14 +330,18 @@ func (b *Board) put(p Pos, c Color) {
 			q := int(p) - k*step
 			key := b.keys[q][d] ^ uint32(c)<<slotShift(k)
 			b.keys[q][d] = key
-			if e := t.entryOf(key); e != b.pats[q][d] {
-				b.entryChanged(Pos(q), d, e)
+			if b.cells[q] == Empty {
+				if e := t.entryOf(key); e != b.pats[q][d] {
+					b.entryChanged(Pos(q), d, e)
+				}
 			}
 			q = int(p) + k*step
 			key = b.keys[q][d] ^ uint32(c)<<slotShift(-k)
 			b.keys[q][d] = key
-			if e := t.entryOf(key); e != b.pats[q][d] {
-				b.entryChanged(Pos(q), d, e)
+			if b.cells[q] == Empty {
+				if e := t.entryOf(key); e != b.pats[q][d] {
+					b.entryChanged(Pos(q), d, e)
+				}
 			}
 		}
 	}
@@ -399,8 +407,9 @@ func (b *Board) take(p Pos, c Color) {
 	b.hint, b.box = r.hint, r.box
 }
 
-// Pattern returns the pattern side c would make at p along direction d
-// (0 horizontal, 1 vertical, 2 diagonal, 3 anti-diagonal).
+// Pattern returns the pattern side c would make at the empty cell p along
+// direction d (0 horizontal, 1 vertical, 2 diagonal, 3 anti-diagonal). On
+// an occupied cell it is meaningless.
 func (b *Board) Pattern(p Pos, d int, c Color) Pattern {
 	return patternOf(b.pats[p][d], c)
 }

@@ -154,28 +154,24 @@ func (b *Board) resetCellState() {
 }
 
 // setInfo computes the derived values of cell q from its four patterns
-// into ci: the sum of the four lines' shares, then the combo of each
-// side's counts. It writes ci field by field, not through a returned
-// struct: a whole-struct copy of values just stored in narrow pieces
-// stalls on store forwarding, and this runs a score of times a move.
+// into ci: each side's shape code, then what the rule's and the weights'
+// tables give that code. It writes ci field by field, not through a
+// returned struct: a whole-struct copy of values just stored in narrow
+// pieces stalls on store forwarding, and this runs a score of times a
+// move.
 func (b *Board) setInfo(ci *cellInfo, q Pos) {
-	t := b.tabs
 	e := &b.pats[q]
-	s0, s1, s2, s3 := &t.entry[e[0]], &t.entry[e[1]], &t.entry[e[2]], &t.entry[e[3]]
-	vals := s0.vals + s1.vals + s2.vals + s3.vals
-	cnt := s0.cnt + s1.cnt + s2.cnt + s3.cnt
-	cb, cw := t.combo[0][cnt&cntMask], t.combo[1][cnt>>16&cntMask]
 	const n = uint32(numPatterns)
 	ib := uint32(e[0]&15) + n*uint32(e[1]&15) + n*n*uint32(e[2]&15) + n*n*n*uint32(e[3]&15)
 	iw := uint32(e[0]>>4) + n*uint32(e[1]>>4) + n*n*uint32(e[2]>>4) + n*n*n*uint32(e[3]>>4)
 	kb, kw := b.codes.code[ib], b.codes.code[iw]
-	ev := b.ev
-	ci.combo[0], ci.combo[1] = cb, cw
+	sb, sw := &b.tabs.code[0][kb], &b.tabs.code[1][kw]
+	vb, vw := &b.ev.val[0][kb], &b.ev.val[1][kw]
+	ci.combo[0], ci.combo[1] = sb.combo, sw.combo
 	ci.code[0], ci.code[1] = kb, kw
-	ci.move[0] = int32(vals&0xFFFF) + comboMoveValue[cb]
-	ci.move[1] = int32(vals>>32&0xFFFF) + comboMoveValue[cw]
-	ci.eval[0], ci.eval[1] = ev.attack[0][kb], ev.attack[1][kw]
-	ci.evalD[0], ci.evalD[1] = ev.defend[0][kb], ev.defend[1][kw]
+	ci.move[0], ci.move[1] = sb.move, sw.move
+	ci.eval[0], ci.eval[1] = vb.attack, vw.attack
+	ci.evalD[0], ci.evalD[1] = vb.defend, vw.defend
 }
 
 func (b *Board) addTotals(ci *cellInfo) {

@@ -25,8 +25,10 @@
 //
 // Invariants, after every Play, PlayColor, Block and Undo:
 //   - keys[p][d] holds the ten cells around p on line d (two bits each,
-//     see slotShift), for every cell p on the board, and pats[p][d] is its
-//     table entry.
+//     see slotShift), for every cell p on the board, and for every empty
+//     cell pats[p][d] is its table entry (an occupied cell's patterns are
+//     those it had when it was filled: nothing reads them, and Undo gives
+//     them back with the cell).
 //   - for every empty cell, info holds the combos, shape codes, move values
 //     and attack and defence values its four patterns give; evalSum,
 //     evalSumD and comboCount are their sums over the empty cells; near

@@ -108,8 +108,8 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 			if got := b.CellCode(p, c); got != code {
 				return fmt.Sprintf("CellCode%s %v = %d, reference %d (patterns %v)", where(p), c, got, code, ps)
 			}
-			evalSum[s] += b.ev.attack[s][code]
-			evalSumD[s] += b.ev.defend[s][code]
+			evalSum[s] += b.ev.val[s][code].attack
+			evalSumD[s] += b.ev.val[s][code].defend
 			counts[s][cb]++
 			if o.wins {
 				if got, want := b.WinsAt(p, c), refWinsAt(g, rs.rule, x, y, c); got != want {

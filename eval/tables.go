@@ -20,54 +20,19 @@ type ruleTables struct {
 	// high nibble of its second part, so the entry is one OR.
 	half [2][1 << (2 * halfLine)]uint32
 	pat2 []uint8
-	// entry maps a pattern-table entry (both sides' patterns on one line)
-	// to its share of the cell's values and threat counts; the four
-	// directions' shares are summed (see entryShare).
-	entry [256]entryShare
-	// combo maps one side's summed threat counts (15 bits, see
-	// threatCount) to its combo; index 0 is Black, 1 White.
-	combo [2][1 << 15]Combo
+	// code gives, per side (0 Black, 1 White), what each shape code
+	// makes of a cell: its combo and move value (see codeShare).
+	code [2][NumCodes]codeShare
 }
 
-// entryShare is one line's contribution to a cell. vals holds Black's
-// pattern move value in its low 16-bit lane and White's in bits 32-47 (the
-// other lanes are zero; the evaluation comes from shape codes). cnt holds Black's threat counts in bits 0-14
-// and White's in bits 16-30. Four shares are summed without carries
-// between lanes: each lane's maximum times four fits (checked when the
-// tables are built).
-type entryShare struct {
-	vals uint64
-	cnt  uint32
-}
-
-// Threat counts: five 3-bit fields per side counting the lines with an
-// open three, a four, an open four, a five and a renju foul (overline or
-// line double four). Four lines never overflow a field.
-const (
-	cntF3   = 0
-	cntB4   = 3
-	cntF4   = 6
-	cntF5   = 9
-	cntFoul = 12
-	cntMask = 1<<15 - 1
-)
-
-// threatCount is the count field a pattern adds to, or 0 for patterns
-// that no combo depends on.
-func threatCount(p Pattern) uint32 {
-	switch p {
-	case F3:
-		return 1 << cntF3
-	case B4:
-		return 1 << cntB4
-	case F4:
-		return 1 << cntF4
-	case F5:
-		return 1 << cntF5
-	case Overline, DoubleFour:
-		return 1 << cntFoul
-	}
-	return 0
+// codeShare is what a shape code (the order-free combination of a
+// cell's four line patterns for one side) gives that side at the cell:
+// the combo and the hand-set move value (the patterns' values plus the
+// combo's). Both depend on the code alone, so a cell's values cost one
+// read per side.
+type codeShare struct {
+	move  int32
+	combo Combo
 }
 
 // entryOf returns the pattern-table entry of a line key: both sides'
@@ -150,26 +115,17 @@ func (t *ruleTables) buildHalves(entry func(key uint32) uint8, r Rule) {
 func buildRuleTables(r Rule) *ruleTables {
 	t := &ruleTables{}
 	t.buildHalves(lazyEntries(r), r)
-	for _, v := range patternMoveValue {
-		if v < 0 || 4*v > 0xFFFF {
-			panic("eval: patternMoveValue out of the 16-bit lane")
-		}
-	}
-	for e := range t.entry {
-		pb, pw := patternOf(uint8(e), Black), patternOf(uint8(e), White)
-		if pb >= numPatterns || pw >= numPatterns {
-			continue // no table entry holds these
-		}
-		t.entry[e] = entryShare{
-			vals: uint64(patternMoveValue[pb]) | uint64(patternMoveValue[pw])<<32,
-			cnt:  threatCount(pb) | threatCount(pw)<<16,
-		}
-	}
+	codes := sharedCodes()
 	for s := 0; s < 2; s++ {
 		renjuBlack := r == Renju && s == 0
-		for cnt := range t.combo[s] {
-			field := func(shift int) int { return cnt >> shift & 7 }
-			t.combo[s][cnt] = comboFromCounts(field(cntF5), field(cntF4), field(cntB4), field(cntF3), field(cntFoul), renjuBlack)
+		for k := range t.code[s] {
+			ps := codes.patterns[k]
+			cb := comboOf(ps, renjuBlack)
+			mv := comboMoveValue[cb]
+			for _, p := range ps {
+				mv += patternMoveValue[p]
+			}
+			t.code[s][k] = codeShare{move: mv, combo: cb}
 		}
 	}
 	return t

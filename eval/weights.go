@@ -322,19 +322,23 @@ func EmbeddedWeights(f Family) (*Weights, error) {
 // evalTables are the weights of one rule as the board reads them: each
 // shape code's attack and defence values per colour, and the threat table.
 type evalTables struct {
-	attack [2][NumCodes]int32
-	defend [2][NumCodes]int32
+	val    [2][NumCodes]codeValue
 	threat [2][NumThreatMasks]int32
 	polA   [2][NumCodes]int32
 	polD   [2][NumCodes]int32
+}
+
+// codeValue is a shape code's attack and defence values for one colour,
+// side by side so that a cell reads both at once.
+type codeValue struct {
+	attack, defend int32
 }
 
 func newEvalTables(w *Weights) *evalTables {
 	t := &evalTables{}
 	for s := 0; s < 2; s++ {
 		for c := 0; c < NumCodes; c++ {
-			t.attack[s][c] = int32(w.Attack[s][c])
-			t.defend[s][c] = int32(w.Defend[s][c])
+			t.val[s][c] = codeValue{attack: int32(w.Attack[s][c]), defend: int32(w.Defend[s][c])}
 		}
 		for m := range t.threat[s] {
 			t.threat[s][m] = int32(w.Threat[s][m])
