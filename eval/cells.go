@@ -1,5 +1,7 @@
 package eval
 
+import "encoding/binary"
+
 // Combo is the threat one move makes for one side, combining its four line
 // patterns. Values are ordered weak to strong, as the threat-space search
 // ranks them.
@@ -193,22 +195,32 @@ func (b *Board) subTotals(ci *cellInfo) {
 }
 
 // stonePlaced counts a new stone at p in the near counts of its 5×5 square.
-func (b *Board) stonePlaced(p Pos, c Color) { b.addNear(p, c, 1) }
+func (b *Board) stonePlaced(p Pos, c Color) {
+	if c != Wall {
+		b.addNear(p, nearRow)
+	}
+}
 
 // stoneRemoved takes the stone at p out of the near counts.
-func (b *Board) stoneRemoved(p Pos, c Color) { b.addNear(p, c, 0xFF) }
-
-// addNear adds delta (modulo 256, so 0xFF subtracts one) to the near count
-// of every cell in the 5×5 square around p; blocked cells count for nothing.
-func (b *Board) addNear(p Pos, c Color, delta uint8) {
-	if c == Wall {
-		return
+func (b *Board) stoneRemoved(p Pos, c Color) {
+	if c != Wall {
+		b.addNear(p, ^uint64(nearRow)+1) // minus nearRow, modulo 2^64
 	}
+}
+
+// nearRow adds one to each of five consecutive near counts read as the
+// low bytes of a little-endian uint64.
+const nearRow = 0x0101010101
+
+// addNear adds delta (nearRow, or its negation modulo 2^64) to the near counts of the
+// 5×5 square around p, a row of five at a time as one 64-bit addition: a
+// count is at most 25 and one being taken back is at least 1, so no lane
+// carries into or borrows from the next, and the three bytes past the row
+// get zero.
+func (b *Board) addNear(p Pos, delta uint64) {
 	for dy := -2; dy <= 2; dy++ {
-		row := int(p) + dy*b.stride
-		for dx := -2; dx <= 2; dx++ {
-			b.near[row+dx] += delta
-		}
+		w := b.near[int(p)+dy*b.stride-2:][:8]
+		binary.LittleEndian.PutUint64(w, binary.LittleEndian.Uint64(w)+delta)
 	}
 }
 
