@@ -53,23 +53,50 @@ func (s *Searcher) vcf(ply, budget int) bool {
 		return false // proven: no VCF within this budget
 	}
 	fours := s.vcfBuf[ply][:0]
-	for p := range s.emptyInArea {
+	// consider lists p if it makes us a four; it reports an open four,
+	// which wins at once.
+	consider := func(p eval.Pos) bool {
 		// ComboDoubleThree carries no four, except for renju Black where
 		// it may hide a four-three-three: skipped too.
 		cb := b.Combo(p, us)
 		if cb < eval.ComboFour || cb == eval.ComboDoubleThree || s.forbidden(p) {
-			continue
-		}
-		if near != eval.NoPos && !s.related(near, p) {
-			continue
+			return false
 		}
 		if cb == eval.ComboFlexFour {
-			// An open four: the opponent blocks one end, we take the other.
-			s.vcfDone(p)
-			s.vcfLen += 2
 			return true
 		}
 		fours = append(fours, p)
+		return false
+	}
+	openFour := eval.NoPos
+	if near != eval.NoPos {
+		// Every four point touches a stone, so it lies in the area: the
+		// empty cells related to near, taken row by row, are the same
+		// candidates in the same order, without a walk over the area.
+		nx, ny := b.XY(near)
+		for _, o := range relatedOffsets {
+			x, y := nx+o[0], ny+o[1]
+			if !b.Inside(x, y) {
+				continue
+			}
+			if p := b.Pos(x, y); b.At(p) == eval.Empty && consider(p) {
+				openFour = p
+				break
+			}
+		}
+	} else {
+		for p := range s.emptyInArea {
+			if consider(p) {
+				openFour = p
+				break
+			}
+		}
+	}
+	if openFour != eval.NoPos {
+		// An open four: the opponent blocks one end, we take the other.
+		s.vcfDone(openFour)
+		s.vcfLen += 2
+		return true
 	}
 	// Four-threes first: they end the search soonest.
 	for i := 1; i < len(fours); i++ {
@@ -103,18 +130,31 @@ const (
 	vcfLocalSalt = 0x7A3F1C9E5B2D8E61
 )
 
-// related reports whether q is near p: within two cells in both
-// coordinates, or on one of p's lines within four cells. A continuous
-// four that follows another almost always lies there.
-func (s *Searcher) related(p, q eval.Pos) bool {
-	px, py := s.b.XY(p)
-	qx, qy := s.b.XY(q)
-	dx, dy := abs(qx-px), abs(qy-py)
+// relatedOffset reports whether a cell (dx, dy) away from p is related
+// to it: within two cells in both coordinates, or on one of p's lines
+// within four cells. A continuous four that follows another almost
+// always lies there.
+func relatedOffset(dx, dy int) bool {
+	dx, dy = abs(dx), abs(dy)
 	if dx <= 2 && dy <= 2 {
 		return true
 	}
 	return (dx == 0 || dy == 0 || dx == dy) && max(dx, dy) <= 4
 }
+
+// relatedOffsets lists the (dx, dy) of the cells related to a cell (see
+// related), itself excluded, row by row: filled once at start-up and only
+// read after.
+var relatedOffsets = func() (out [][2]int) {
+	for dy := -4; dy <= 4; dy++ {
+		for dx := -4; dx <= 4; dx++ {
+			if (dx != 0 || dy != 0) && relatedOffset(dx, dy) {
+				out = append(out, [2]int{dx, dy})
+			}
+		}
+	}
+	return out
+}()
 
 func abs(x int) int {
 	if x < 0 {
