@@ -348,25 +348,30 @@ func (b *Board) put(p Pos, c Color) {
 	b.stonePlaced(p, c)
 }
 
-// entryChanged stores e as the new pattern entry of cell q in direction d,
-// saving the cell's patterns and values first and, if q is empty,
-// recomputing its values.
+// entryChanged stores e as the new pattern entry of the empty cell q in
+// direction d, saving the cell's patterns and values first, and
+// recomputes its values and their share of the totals. The totals move by
+// the differences: a cell's combos mostly stay what they were, and then
+// the combo counts are not touched.
 func (b *Board) entryChanged(q Pos, d int, e uint8) {
 	b.save(q)
 	b.pats[q][d] = e
-	if b.cells[q] != Empty {
-		return
-	}
 	ci := &b.info[q]
-	b.subTotals(ci)
-	old := ci.combo
+	old := &b.saved[b.nSaved-1].info // as save just copied it
 	b.setInfo(ci, q)
-	b.addTotals(ci)
-	if ci.combo[0] != old[0] {
-		b.hint[0][ci.combo[0]] = q
+	b.evalSum[0] += ci.eval[0] - old.eval[0]
+	b.evalSum[1] += ci.eval[1] - old.eval[1]
+	b.evalSumD[0] += ci.evalD[0] - old.evalD[0]
+	b.evalSumD[1] += ci.evalD[1] - old.evalD[1]
+	if cb := ci.combo[0]; cb != old.combo[0] {
+		b.comboCount[0][old.combo[0]]--
+		b.comboCount[0][cb]++
+		b.hint[0][cb] = q
 	}
-	if ci.combo[1] != old[1] {
-		b.hint[1][ci.combo[1]] = q
+	if cb := ci.combo[1]; cb != old.combo[1] {
+		b.comboCount[1][old.combo[1]]--
+		b.comboCount[1][cb]++
+		b.hint[1][cb] = q
 	}
 }
 
