@@ -3,6 +3,9 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"wuzi/eval"
@@ -100,4 +103,53 @@ func BenchmarkSearchNodes(bm *testing.B) {
 		}
 	}
 	bm.ReportMetric(float64(nodes)/bm.Elapsed().Seconds(), "nodes/s")
+}
+
+// gameBoards sets up testdata/game_positions.txt: positions of real games
+// against another engine, before Wuzi's moves in the opening and early
+// middle game, where a game's time goes (the bench positions are
+// threat-heavy and spend most of theirs in the threat search).
+func gameBoards(tb testing.TB) []*eval.Board {
+	data, err := os.ReadFile(filepath.Join("testdata", "game_positions.txt"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []*eval.Board
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		b := setup(tb, eval.Freestyle, 15)
+		moves, err := parseMoves(b, line)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, p := range moves {
+			if !b.IsEmpty(p) {
+				tb.Fatalf("%q: a move on a stone", line)
+			}
+			b.Play(p)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// BenchmarkGamePositions searches each position of real games for 200,000
+// nodes with one 64 MB table, cleared between positions: the node rate of
+// a game's moves (see gameBoards). The tree depends only on the code, so
+// two builds with the same nodes/op searched the same nodes.
+func BenchmarkGamePositions(bm *testing.B) {
+	s := New(64)
+	var nodes uint64
+	boards := gameBoards(bm)
+	for i := 0; i < bm.N; i++ {
+		for _, b := range boards {
+			s.Clear()
+			s.Search(context.Background(), b, Limits{MaxNodes: 200000}, nil)
+			nodes += s.Nodes()
+		}
+	}
+	bm.ReportMetric(float64(nodes)/bm.Elapsed().Seconds(), "nodes/s")
+	bm.ReportMetric(float64(nodes)/float64(bm.N), "nodes/op")
 }
