@@ -214,13 +214,15 @@ func TestBrowser(t *testing.T) {
 
 	// Engine against engine.
 	if opponent == "0" {
-		// A 2 s turn and a pause after four stones: no five is possible
-		// before the ninth stone, and each move takes a good part of a
-		// second, so the pause lands mid-game even on a loaded machine (at
-		// 0.2 s a move, Wuzi against itself once finished the game between
-		// the sixth stone and the click).
+		// A 2 s turn and a pause after two stones: no five is possible
+		// before the ninth stone, and an opening move takes a good part of
+		// a second, so the pause lands mid-game even on a loaded machine.
+		// (At 0.2 s a move, Wuzi against itself once finished the game
+		// between the sixth stone and the click; and once a threat search
+		// proves a win, every move of it is played at once: a pause
+		// clicked after four stones once came after the game's end.)
 		newGame("0", opponent, "0", "2")
-		until("four moves of Wuzi against Wuzi", stones+` >= 4`)
+		until("two moves of Wuzi against Wuzi", stones+` >= 2`)
 		step("pause", chromedp.Click(chromedp.ID("pause")))
 		until("the pause", `document.querySelector('#status').textContent.includes('Paused')`)
 		// Paused shows once the move being thought about is played; then
