@@ -85,6 +85,17 @@ func comboFromCounts(fives, flex4, block4, flex3, fouls int, renjuBlack bool) Co
 	return ComboNone
 }
 
+// handMoveValue is the hand-set move value of a cell whose four line
+// patterns for one side are ps (see patternMoveValue), and its combo.
+func handMoveValue(ps [numDirs]Pattern, renjuBlack bool) (int32, Combo) {
+	cb := comboOf(ps, renjuBlack)
+	v := comboMoveValue[cb]
+	for _, p := range ps {
+		v += patternMoveValue[p]
+	}
+	return v, cb
+}
+
 // Hand-set score tables: a cell's move value for a side (MoveValue, which
 // the threat searches order by) is the sum over its four lines of
 // patternMoveValue plus comboMoveValue of its combo. patternEvalValue,
@@ -212,11 +223,11 @@ func (b *Board) stoneRemoved(p Pos, c Color) {
 // low bytes of a little-endian uint64.
 const nearRow = 0x0101010101
 
-// addNear adds delta (nearRow, or its negation modulo 2^64) to the near counts of the
-// 5×5 square around p, a row of five at a time as one 64-bit addition: a
-// count is at most 25 and one being taken back is at least 1, so no lane
-// carries into or borrows from the next, and the three bytes past the row
-// get zero.
+// addNear adds delta (nearRow, or its negation modulo 2^64) to the near
+// counts of the 5×5 square around p, a row of five at a time as one 64-bit
+// addition: a count is at most 25 and one being taken back is at least 1,
+// so no lane carries into or borrows from the next, and the three bytes
+// past the row get zero.
 func (b *Board) addNear(p Pos, delta uint64) {
 	for dy := -2; dy <= 2; dy++ {
 		w := b.near[int(p)+dy*b.stride-2:][:8]

@@ -119,12 +119,7 @@ func buildRuleTables(r Rule) *ruleTables {
 	for s := 0; s < 2; s++ {
 		renjuBlack := r == Renju && s == 0
 		for k := range t.code[s] {
-			ps := codes.patterns[k]
-			cb := comboOf(ps, renjuBlack)
-			mv := comboMoveValue[cb]
-			for _, p := range ps {
-				mv += patternMoveValue[p]
-			}
+			mv, cb := handMoveValue(codes.patterns[k], renjuBlack)
 			t.code[s][k] = codeShare{move: mv, combo: cb}
 		}
 	}

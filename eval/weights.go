@@ -201,12 +201,7 @@ func PriorWeights(f Family) *Weights {
 	for s := 0; s < 2; s++ {
 		renjuBlack := f == FamilyRenju && s == 0
 		for c := 0; c < NumCodes; c++ {
-			ps := codes.patterns[c]
-			var v int32
-			for _, p := range ps {
-				v += patternMoveValue[p]
-			}
-			v += comboMoveValue[comboOf(ps, renjuBlack)]
+			v, _ := handMoveValue(codes.patterns[c], renjuBlack)
 			w.PolicyAttack[s][c] = 4 * v
 			w.PolicyDefend[s][c] = 3 * v
 		}

@@ -143,7 +143,7 @@ func relatedOffset(dx, dy int) bool {
 }
 
 // relatedOffsets lists the (dx, dy) of the cells related to a cell (see
-// related), itself excluded, row by row: filled once at start-up and only
+// relatedOffset), itself excluded, row by row: filled once at start-up and only
 // read after.
 var relatedOffsets = func() (out [][2]int) {
 	for dy := -4; dy <= 4; dy++ {
