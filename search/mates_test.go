@@ -46,7 +46,9 @@ func TestEngineMates(t *testing.T) {
 			now := time.Now()
 			lim = Limits{Soft: now.Add(*matesTime * 3 / 4), Hard: now.Add(*matesTime)}
 		}
+		t0 := time.Now()
 		res := s.Search(context.Background(), b, lim, nil)
+		el := time.Since(t0)
 		nodes += res.Nodes
 		won := IsMate(res.Score) && res.Score > 0
 		if won {
@@ -56,7 +58,7 @@ func TestEngineMates(t *testing.T) {
 			same++
 		}
 		if testing.Verbose() {
-			t.Logf("%3d: mate %2d, played %v (engine %v), score %d, depth %d, %s", i, tc.plies, xy(b, res.Move), xy(b, tc.answers[0]), res.Score, res.Depth, res.Reason)
+			t.Logf("%3d: mate %2d, played %v (engine %v), score %d, depth %d, %s, %v", i, tc.plies, xy(b, res.Move), xy(b, tc.answers[0]), res.Score, res.Depth, res.Reason, el.Round(time.Millisecond))
 		}
 	}
 	budget := fmt.Sprintf("%d nodes", *matesNodes)
