@@ -12,7 +12,7 @@ import (
 
 var (
 	matesNodes = flag.Int("mates", 0, "search every position of testdata/mates_engines.txt for this many nodes and report how many wins the search proves")
-	matesTime  = flag.Duration("mates-time", 0, "the same with this much time a position (soft deadline half of it), as the engine plays")
+	matesTime  = flag.Duration("mates-time", 0, "the same with this much time a position (no new iteration after three quarters of it), as the engine plays")
 )
 
 // TestEngineMates runs the positions where a stronger engine proved a
@@ -67,4 +67,48 @@ func TestEngineMates(t *testing.T) {
 	}
 	t.Logf("%d positions at %s: %d wins proven, %d times the engine's first move; %d nodes in %v",
 		len(suite), budget, proven, same, nodes, time.Since(start).Round(time.Millisecond))
+}
+
+// Short wins of the engine-mates suite and the node budget each gets in
+// TestEngineMatesShort; shortMatesWant is how many of them the search
+// proved when the test was written (the suite's shortest wins, 11 and 13
+// plies: the search of 2026-11-26 proves 24 of the 31 within the budget).
+const (
+	shortMatesPlies = 13
+	shortMatesNodes = 100_000
+	shortMatesWant  = 24
+)
+
+// TestEngineMatesShort searches the suite's shortest wins with a fixed
+// node budget (deterministic: one thread) and fails when the search proves
+// fewer of them than it did when the test was written, or scores any of
+// these won positions as a proven loss (a false proof somewhere: in the
+// threat searches, the mate scores or the table).
+func TestEngineMatesShort(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector makes the search ten times slower; CI runs this test without it")
+	}
+	suite := loadTacticsFile(t, filepath.Join("testdata", "mates_engines.txt"))
+	n, proven := 0, 0
+	for i, tc := range suite {
+		if tc.plies > shortMatesPlies {
+			continue
+		}
+		n++
+		b := tc.replay(t)
+		s := New(16)
+		res := s.Search(context.Background(), b, Limits{MaxNodes: shortMatesNodes}, nil)
+		if IsMate(res.Score) && res.Score < 0 {
+			t.Errorf("position %d (a %d-ply win for the side to move): scored as a loss (%d), played %v", i, tc.plies, res.Score, xy(b, res.Move))
+		}
+		if IsMate(res.Score) && res.Score > 0 {
+			proven++
+		} else {
+			t.Logf("position %d (a %d-ply win): not proven, played %v, score %d", i, tc.plies, xy(b, res.Move), res.Score)
+		}
+	}
+	t.Logf("%d of %d wins of %d plies or fewer proven at %d nodes", proven, n, shortMatesPlies, shortMatesNodes)
+	if proven < shortMatesWant {
+		t.Errorf("%d wins proven, want at least %d", proven, shortMatesWant)
+	}
 }
