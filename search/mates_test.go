@@ -16,11 +16,12 @@ var (
 )
 
 // TestEngineMates runs the positions where a stronger engine proved a
-// forced win for the side to move in Wuzi's lost games (most of them begin
+// forced win for the side to move in Wuzi's lost games (many of them begin
 // with a quiet move, which no threat-space search finds). Without -mates
 // it checks that the file reads and replays; with -mates=N it searches
 // each for N nodes and reports how many the search proves (a win score)
-// and how often it plays the stronger engine's first move.
+// and how often it plays the stronger engine's first move; a loss claimed
+// in any of them fails it.
 func TestEngineMates(t *testing.T) {
 	suite := loadTacticsFile(t, filepath.Join("testdata", "mates_engines.txt"))
 	if len(suite) < 100 {
@@ -50,6 +51,9 @@ func TestEngineMates(t *testing.T) {
 		res := s.Search(context.Background(), b, lim, nil)
 		el := time.Since(t0)
 		nodes += res.Nodes
+		if IsMate(res.Score) && res.Score < 0 {
+			t.Errorf("position %d (a %d-ply win for the side to move): scored as a loss (%d)", i, tc.plies, res.Score)
+		}
 		won := IsMate(res.Score) && res.Score > 0
 		if won {
 			proven++
