@@ -12,7 +12,7 @@ import (
 
 var (
 	matesNodes = flag.Int("mates", 0, "search every position of testdata/mates_engines.txt for this many nodes and report how many wins the search proves")
-	matesTime  = flag.Duration("mates-time", 0, "the same with this much time a position (no new iteration after three quarters of it), as the engine plays")
+	matesTime  = flag.Duration("mates-time", 0, "the same with this much time a position (no new iteration after three quarters of it)")
 )
 
 // TestEngineMates runs the positions where a stronger engine proved a
