@@ -66,15 +66,18 @@ func TestManyGames(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc to count processes")
 	}
-	n, black := 4, fakeSpec("random", "-seed", "3")
+	// thinker is the engine the human games are closed on while it
+	// thinks: a fake engine that answers at once could leave no thinking
+	// to see, so by default one that takes 2 s a move (the turn is 5 s).
+	n, black, thinker := 4, fakeSpec("random", "-seed", "3"), 2
 	if v := os.Getenv("WUZI_BOARD_GAMES"); v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil || n < 1 {
 			t.Fatalf("WUZI_BOARD_GAMES=%q", v)
 		}
-		black = wuziSpec()
+		black, thinker = wuziSpec(), 0
 	}
-	s := newTestServer(t, Config{Engines: []engine.Spec{black, fakeSpec("random", "-seed", "5")}})
+	s := newTestServer(t, Config{Engines: []engine.Spec{black, fakeSpec("random", "-seed", "5"), fakeSpec("random", "-seed", "7", "-delay", "2s")}})
 	warm := s.newGame(`{"width":15,"rule":0,"turnMs":100,"black":-1,"white":-1}`)
 	s.act(warm.ID, "close", `{}`)
 	quiet := func() {
@@ -103,7 +106,7 @@ func TestManyGames(t *testing.T) {
 			s.act(g.ID, "close", `{}`)
 		} else {
 			// A human against the engine, closed while it thinks.
-			g := s.newGame(`{"width":15,"rule":4,"turnMs":5000,"black":-1,"white":0}`)
+			g := s.newGame(`{"width":15,"rule":4,"turnMs":5000,"black":-1,"white":` + strconv.Itoa(thinker) + `}`)
 			s.act(g.ID, "move", `{"x":7,"y":7}`)
 			s.wait(g.ID, "the engine thinking", time.Minute, func(s *Snapshot) bool { return s.Thinking == "white" })
 			peakKids = max(peakKids, children())
