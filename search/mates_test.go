@@ -12,7 +12,7 @@ import (
 
 var (
 	matesNodes = flag.Int("mates", 0, "search every position of testdata/mates_engines.txt for this many nodes and report how many wins the search proves")
-	matesTime  = flag.Duration("mates-time", 0, "the same with this much time a position (no new iteration after three quarters of it)")
+	matesTime  = flag.Duration("mates-time", 0, "the same with this much time a position, all of it for new iterations, as the engine spends a fixed turn")
 )
 
 // TestEngineMates runs the positions where a stronger engine proved a
@@ -45,7 +45,7 @@ func TestEngineMates(t *testing.T) {
 		lim := Limits{MaxNodes: uint64(*matesNodes)}
 		if *matesTime > 0 {
 			now := time.Now()
-			lim = Limits{Soft: now.Add(*matesTime * 3 / 4), Hard: now.Add(*matesTime)}
+			lim = Limits{Soft: now.Add(*matesTime), Hard: now.Add(*matesTime)}
 		}
 		t0 := time.Now()
 		res := s.Search(context.Background(), b, lim, nil)
