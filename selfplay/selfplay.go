@@ -204,7 +204,9 @@ func Run(ctx context.Context, cfg Config, w io.Writer) (Stats, error) {
 	written := 0
 	for g := range done {
 		pending[g.index] = g
-		for written < len(games) && werr == nil {
+		// Once cancelled, nothing more is written, not even games
+		// already finished: a run stops where it was told to.
+		for written < len(games) && werr == nil && ctx.Err() == nil {
 			g, ok := pending[games[written]]
 			if !ok || g.err != nil {
 				break
