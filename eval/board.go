@@ -44,8 +44,7 @@ type undoRecord struct {
 	pos        Pos
 	color      Color
 	start      int32
-	evalSum    [2]int32
-	evalSumD   [2]int32
+	evalSum    [4]int32
 	comboCount [2][NumCombos]int16
 	hint       [2][NumCombos]Pos
 	box        stoneBox
@@ -301,7 +300,7 @@ func (b *Board) Undo() {
 func (b *Board) put(p Pos, c Color) {
 	r := &b.history[b.ply]
 	r.pos, r.color, r.start = p, c, b.nSaved
-	r.evalSum, r.evalSumD, r.comboCount = b.evalSum, b.evalSumD, b.comboCount
+	r.evalSum, r.comboCount = b.evalSum, b.comboCount
 	r.hint, r.box = b.hint, b.box
 	b.ply++
 
@@ -361,8 +360,8 @@ func (b *Board) entryChanged(q Pos, d int, e uint8) {
 	b.setInfo(ci, q)
 	b.evalSum[0] += ci.eval[0] - old.eval[0]
 	b.evalSum[1] += ci.eval[1] - old.eval[1]
-	b.evalSumD[0] += ci.evalD[0] - old.evalD[0]
-	b.evalSumD[1] += ci.evalD[1] - old.evalD[1]
+	b.evalSum[2] += ci.eval[2] - old.eval[2]
+	b.evalSum[3] += ci.eval[3] - old.eval[3]
 	if cb := ci.combo[0]; cb != old.combo[0] {
 		b.comboCount[0][old.combo[0]]--
 		b.comboCount[0][cb]++
@@ -408,7 +407,7 @@ func (b *Board) take(p Pos, c Color) {
 		b.info[s.pos] = s.info
 	}
 	b.nSaved = r.start
-	b.evalSum, b.evalSumD, b.comboCount = r.evalSum, r.evalSumD, r.comboCount
+	b.evalSum, b.comboCount = r.evalSum, r.comboCount
 	b.hint, b.box = r.hint, r.box
 }
 

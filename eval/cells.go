@@ -120,11 +120,13 @@ type cellInfo struct {
 	combo [2]Combo
 	code  [2]uint16
 	move  [2]int32
-	// eval is the cell's attack value for each colour (counted when that
-	// colour is to move), evalD its defence value (counted against the
-	// colour's opponent when the opponent is to move).
-	eval  [2]int32
-	evalD [2]int32
+	// eval is the cell's share of the evaluation: with Black to move
+	// (index 0) its attack value for Black less its defence value for
+	// White, with White to move (1) the reverse; 0 and 1 in the opening's
+	// tables, 2 and 3 in the late game's (see Phase). Both of a cell's
+	// codes are at hand here, so one sum per side to move and phase does
+	// what attack and defence sums would do with twice as many.
+	eval [4]int32
 }
 
 // cellState is the per-cell data derived from the line patterns, kept for
@@ -133,8 +135,7 @@ type cellInfo struct {
 // cells.
 type cellState struct {
 	info       [maxCells]cellInfo
-	evalSum    [2]int32
-	evalSumD   [2]int32
+	evalSum    [4]int32
 	comboCount [2][NumCombos]int16
 	// near counts the stones within two cells (the 5×5 square) of a cell.
 	near [maxCells]uint8
@@ -146,8 +147,7 @@ type cellState struct {
 }
 
 func (b *Board) resetCellState() {
-	b.cellState.evalSum = [2]int32{}
-	b.cellState.evalSumD = [2]int32{}
+	b.cellState.evalSum = [4]int32{}
 	b.cellState.comboCount = [2][NumCombos]int16{}
 	for i := range b.near {
 		b.near[i] = 0
@@ -183,15 +183,17 @@ func (b *Board) setInfo(ci *cellInfo, q Pos) {
 	ci.combo[0], ci.combo[1] = sb.combo, sw.combo
 	ci.code[0], ci.code[1] = kb, kw
 	ci.move[0], ci.move[1] = sb.move, sw.move
-	ci.eval[0], ci.eval[1] = vb.attack, vw.attack
-	ci.evalD[0], ci.evalD[1] = vb.defend, vw.defend
+	ci.eval[0] = int32(vb.attack) - int32(vw.defend)
+	ci.eval[1] = int32(vw.attack) - int32(vb.defend)
+	ci.eval[2] = int32(vb.attackLate) - int32(vw.defendLate)
+	ci.eval[3] = int32(vw.attackLate) - int32(vb.defendLate)
 }
 
 func (b *Board) addTotals(ci *cellInfo) {
 	b.evalSum[0] += ci.eval[0]
 	b.evalSum[1] += ci.eval[1]
-	b.evalSumD[0] += ci.evalD[0]
-	b.evalSumD[1] += ci.evalD[1]
+	b.evalSum[2] += ci.eval[2]
+	b.evalSum[3] += ci.eval[3]
 	b.comboCount[0][ci.combo[0]]++
 	b.comboCount[1][ci.combo[1]]++
 }
@@ -199,8 +201,8 @@ func (b *Board) addTotals(ci *cellInfo) {
 func (b *Board) subTotals(ci *cellInfo) {
 	b.evalSum[0] -= ci.eval[0]
 	b.evalSum[1] -= ci.eval[1]
-	b.evalSumD[0] -= ci.evalD[0]
-	b.evalSumD[1] -= ci.evalD[1]
+	b.evalSum[2] -= ci.eval[2]
+	b.evalSum[3] -= ci.eval[3]
 	b.comboCount[0][ci.combo[0]]--
 	b.comboCount[1][ci.combo[1]]--
 }
@@ -257,11 +259,34 @@ func (b *Board) Alive(p Pos) bool {
 
 // Evaluate is the static evaluation for the side to move: the attack
 // values of its empty cells' shape codes, less the defence values of the
-// opponent's, plus the threat table's value of who has which threats (see
-// Weights).
+// opponent's, each blended from the opening's and the late game's tables
+// by the game's phase, plus the threat table's value of who has which
+// threats (see Weights).
 func (b *Board) Evaluate() int32 {
 	s := b.sideToMove - 1
-	return b.evalSum[s] - b.evalSumD[1-s] + b.ev.threat[s][b.ThreatMask()]
+	// In 64 bits: the sums times PhaseScale could overflow 32 on the
+	// largest boards.
+	early, late := int64(b.evalSum[s]), int64(b.evalSum[2+s])
+	ph := int64(Phase(b.stoneCnt))
+	return int32((early*(PhaseScale-ph)+late*ph)>>phaseShift) + b.ev.threat[s][b.ThreatMask()]
+}
+
+// The game's phase (see Phase): PhaseScale is the late game's full
+// weight, phaseShift its logarithm; the late game's tables take over
+// linearly from PhaseStart stones to PhaseEnd.
+const (
+	PhaseScale = 1 << phaseShift
+	PhaseStart = 6
+	PhaseEnd   = 40
+	phaseShift = 6
+)
+
+// Phase is the weight, out of PhaseScale, of the late game's tables in
+// the evaluation of a position with that many stones (the opening's
+// tables have the rest): 0 up to PhaseStart stones, PhaseScale from
+// PhaseEnd on, linear between.
+func Phase(stones int) int {
+	return min(PhaseScale, max(0, (stones-PhaseStart)*PhaseScale/(PhaseEnd-PhaseStart)))
 }
 
 // ThreatMask is the whole-board threat mask of the position: the

@@ -30,8 +30,8 @@
 //     those it had when it was filled: nothing reads them, and Undo gives
 //     them back with the cell).
 //   - for every empty cell, info holds the combos, shape codes, move values
-//     and attack and defence values its four patterns give; evalSum,
-//     evalSumD and comboCount are their sums over the empty cells; near
+//     and evaluation shares its four patterns give; evalSum and
+//     comboCount are their sums over the empty cells; near
 //     counts the stones in its 5×5 square.
 //   - Undo restores the exact previous state (patterns, values, totals,
 //     threat hints and the stones' bounding box) from what Play saved,

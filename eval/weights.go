@@ -127,13 +127,16 @@ func (f Family) String() string {
 // Weights are the learned evaluation of one rule family. The static
 // evaluation for the side to move, of colour s, with opponent colour o, is
 //
-//	Σ over empty cells Attack[s][code of the cell for s]
-//	− Σ over empty cells Defend[o][code of the cell for o]
+//	(1−φ) (Σ over empty cells Attack[s][code of the cell for s]
+//	       − Σ over empty cells Defend[o][code of the cell for o])
+//	+ φ (the same sums over AttackLate and DefendLate)
 //	+ Threat[s][Board.ThreatMask()]
 //
-// Index 0 is Black, 1 White; outside renju both colours hold the same
-// values. Attack and Defend differ because the side to move gets to use
-// its shapes first.
+// where φ = Phase(stones)/PhaseScale rises from 0 in the opening to 1 in
+// the late game: a shape's worth changes as the board fills. Index 0 is
+// Black, 1 White; outside renju both colours hold the same values. Attack
+// and Defend differ because the side to move gets to use its shapes
+// first.
 //
 // The move-ordering value of an empty cell for the side to move, of colour
 // s, is PolicyAttack[s][its code for s] + PolicyDefend[o][its code for o]:
@@ -143,6 +146,8 @@ type Weights struct {
 	Attack       [2][NumCodes]int16
 	Defend       [2][NumCodes]int16
 	Threat       [2][NumThreatMasks]int16
+	AttackLate   [2][NumCodes]int16
+	DefendLate   [2][NumCodes]int16
 	PolicyAttack [2][NumCodes]int32
 	PolicyDefend [2][NumCodes]int32
 }
@@ -181,6 +186,8 @@ func PriorWeights(f Family) *Weights {
 			w.Attack[s][c] = int16(v)
 			w.Defend[s][c] = int16(v)
 		}
+		w.AttackLate[0][c], w.AttackLate[1][c] = int16(v), int16(v)
+		w.DefendLate[0][c], w.DefendLate[1][c] = int16(v), int16(v)
 	}
 	for m := 0; m < NumThreatMasks; m++ {
 		us, them := m&(1<<threatBits-1), m>>threatBits
@@ -212,11 +219,15 @@ func PriorWeights(f Family) *Weights {
 // Weights files: magic, version, family, the table sizes, the tables in
 // the order of the Weights fields (the evaluation's as little-endian int16,
 // the policy's as int32), and a CRC-32 (IEEE) of everything before it.
+// Version 2 files, from before the late game's tables, are read with those
+// equal to the opening's (which evaluates exactly as version 2 did).
 const (
-	weightsMagic   = "WUZIEVAL"
-	weightsVersion = 2
-	weightsHeader  = len(weightsMagic) + 2 + 2 + 2 + 2
-	weightsSize    = weightsHeader + 2*(4*NumCodes+2*NumThreatMasks) + 4*4*NumCodes + 4
+	weightsMagic    = "WUZIEVAL"
+	weightsVersion  = 3
+	weightsVersion2 = 2
+	weightsHeader   = len(weightsMagic) + 2 + 2 + 2 + 2
+	weightsSize     = weightsHeader + 2*(8*NumCodes+2*NumThreatMasks) + 4*4*NumCodes + 4
+	weightsSize2    = weightsSize - 2*4*NumCodes
 )
 
 // MarshalBinary encodes the weights as a weights file.
@@ -250,8 +261,8 @@ func (w *Weights) UnmarshalBinary(data []byte) error {
 	}
 	h := data[len(weightsMagic):]
 	version, fam, codes, masks := le.Uint16(h), le.Uint16(h[2:]), le.Uint16(h[4:]), le.Uint16(h[6:])
-	if version != weightsVersion {
-		return fmt.Errorf("weights file version %d, this build reads version %d", version, weightsVersion)
+	if version != weightsVersion && version != weightsVersion2 {
+		return fmt.Errorf("weights file version %d, this build reads versions %d and %d", version, weightsVersion2, weightsVersion)
 	}
 	if codes != NumCodes || masks != NumThreatMasks {
 		return fmt.Errorf("weights file has %d codes and %d masks, this build %d and %d", codes, masks, NumCodes, NumThreatMasks)
@@ -259,8 +270,12 @@ func (w *Weights) UnmarshalBinary(data []byte) error {
 	if fam >= uint16(NumFamilies) {
 		return fmt.Errorf("weights file for unknown rule family %d", fam)
 	}
-	if len(data) != weightsSize {
-		return fmt.Errorf("weights file is %d bytes, want %d", len(data), weightsSize)
+	size := weightsSize
+	if version == weightsVersion2 {
+		size = weightsSize2
+	}
+	if len(data) != size {
+		return fmt.Errorf("weights file is %d bytes, want %d", len(data), size)
 	}
 	body, sum := data[:len(data)-4], le.Uint32(data[len(data)-4:])
 	if crc32.ChecksumIEEE(body) != sum {
@@ -268,7 +283,11 @@ func (w *Weights) UnmarshalBinary(data []byte) error {
 	}
 	w.Family = Family(fam)
 	off := weightsHeader
-	for _, t := range w.tables() {
+	tables := w.tables()
+	if version == weightsVersion2 {
+		tables = tables[:6]
+	}
+	for _, t := range tables {
 		for i := range t {
 			t[i] = int16(le.Uint16(data[off:]))
 			off += 2
@@ -280,6 +299,9 @@ func (w *Weights) UnmarshalBinary(data []byte) error {
 			off += 4
 		}
 	}
+	if version == weightsVersion2 {
+		w.AttackLate, w.DefendLate = w.Attack, w.Defend
+	}
 	return nil
 }
 
@@ -290,7 +312,8 @@ func (w *Weights) policyTables() [][]int32 {
 
 // tables lists the weight tables in file order.
 func (w *Weights) tables() [][]int16 {
-	return [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:]}
+	return [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:],
+		w.AttackLate[0][:], w.AttackLate[1][:], w.DefendLate[0][:], w.DefendLate[1][:]}
 }
 
 //go:embed weights
@@ -314,8 +337,17 @@ func EmbeddedWeights(f Family) (*Weights, error) {
 	return w, nil
 }
 
+// SetWeights makes the board evaluate (Evaluate, Policy) with w instead of
+// the embedded weights of its rule's family, and clears it. The board
+// keeps no reference to w.
+func (b *Board) SetWeights(w *Weights) {
+	b.ev = newEvalTables(w)
+	b.Clear()
+}
+
 // evalTables are the weights of one rule as the board reads them: each
-// shape code's attack and defence values per colour, and the threat table.
+// shape code's attack and defence values per colour, in the opening's and
+// the late game's tables, and the threat table.
 type evalTables struct {
 	val    [2][NumCodes]codeValue
 	threat [2][NumThreatMasks]int32
@@ -324,16 +356,20 @@ type evalTables struct {
 }
 
 // codeValue is a shape code's attack and defence values for one colour,
-// side by side so that a cell reads both at once.
+// in the opening's and the late game's tables, side by side so that a
+// cell reads them at once.
 type codeValue struct {
-	attack, defend int32
+	attack, defend, attackLate, defendLate int16
 }
 
 func newEvalTables(w *Weights) *evalTables {
 	t := &evalTables{}
 	for s := 0; s < 2; s++ {
 		for c := 0; c < NumCodes; c++ {
-			t.val[s][c] = codeValue{attack: int32(w.Attack[s][c]), defend: int32(w.Defend[s][c])}
+			t.val[s][c] = codeValue{
+				attack: w.Attack[s][c], defend: w.Defend[s][c],
+				attackLate: w.AttackLate[s][c], defendLate: w.DefendLate[s][c],
+			}
 		}
 		for m := range t.threat[s] {
 			t.threat[s][m] = int32(w.Threat[s][m])

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"encoding/binary"
+	"hash/crc32"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -81,6 +83,53 @@ func TestWeightsRoundTrip(t *testing.T) {
 	}
 }
 
+// TestPhase: the late game's weight is 0 in the opening, full in the late
+// game, and never falls as stones are added.
+func TestPhase(t *testing.T) {
+	if Phase(0) != 0 || Phase(PhaseStart) != 0 || Phase(PhaseEnd) != PhaseScale || Phase(MaxSize*MaxSize) != PhaseScale {
+		t.Fatalf("Phase: 0 → %d, %d → %d, %d → %d", Phase(0), PhaseStart, Phase(PhaseStart), PhaseEnd, Phase(PhaseEnd))
+	}
+	for n := 1; n <= MaxSize*MaxSize; n++ {
+		if Phase(n) < Phase(n-1) {
+			t.Fatalf("Phase(%d) = %d < Phase(%d) = %d", n, Phase(n), n-1, Phase(n-1))
+		}
+	}
+}
+
+// TestWeightsVersion2: a file from before the late game's tables is read
+// with those equal to the opening's, so that it evaluates as it did.
+func TestWeightsVersion2(t *testing.T) {
+	w := randomWeights(FamilyStandard, 5)
+	le := binary.LittleEndian
+	data := []byte(weightsMagic)
+	for _, v := range []uint16{weightsVersion2, uint16(w.Family), NumCodes, NumThreatMasks} {
+		data = le.AppendUint16(data, v)
+	}
+	for _, tab := range w.tables()[:6] {
+		for _, v := range tab {
+			data = le.AppendUint16(data, uint16(v))
+		}
+	}
+	for _, tab := range w.policyTables() {
+		for _, v := range tab {
+			data = le.AppendUint32(data, uint32(v))
+		}
+	}
+	data = le.AppendUint32(data, crc32.ChecksumIEEE(data))
+	var got Weights
+	if err := got.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	want := *w
+	want.AttackLate, want.DefendLate = w.Attack, w.Defend
+	if got != want {
+		t.Fatal("a version 2 file read wrongly")
+	}
+	if err := got.UnmarshalBinary(data[:len(data)-2]); err == nil || !strings.Contains(err.Error(), "bytes") {
+		t.Errorf("a short version 2 file: error %v", err)
+	}
+}
+
 // TestWeightsRefused: a damaged file is refused with a message that says
 // why.
 func TestWeightsRefused(t *testing.T) {
@@ -126,6 +175,7 @@ func TestEmbeddedWeights(t *testing.T) {
 			t.Fatalf("%v: weights are for %v", f, w.Family)
 		}
 		if f != FamilyRenju && (w.Attack[0] != w.Attack[1] || w.Defend[0] != w.Defend[1] || w.Threat[0] != w.Threat[1] ||
+			w.AttackLate[0] != w.AttackLate[1] || w.DefendLate[0] != w.DefendLate[1] ||
 			w.PolicyAttack[0] != w.PolicyAttack[1] || w.PolicyDefend[0] != w.PolicyDefend[1]) {
 			t.Errorf("%v: colours differ outside renju", f)
 		}

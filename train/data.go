@@ -37,12 +37,21 @@ func Features(b *eval.Board, scratch *Scratch) ([]Feature, bool) {
 		return nil, false
 	}
 	s, o := int(us)-1, int(them)-1
+	// The opening's tables count 1 − φ, the late game's φ (eval.Phase).
+	late := float32(eval.Phase(b.Stones())) / eval.PhaseScale
 	for _, p := range b.Cells() {
 		if !b.IsEmpty(p) {
 			continue
 		}
-		scratch.add(AttackIndex(s, b.CellCode(p, us)), 1)
-		scratch.add(DefendIndex(o, b.CellCode(p, them)), -1)
+		a, d := b.CellCode(p, us), b.CellCode(p, them)
+		if late < 1 {
+			scratch.add(AttackIndex(s, a), 1-late)
+			scratch.add(DefendIndex(o, d), late-1)
+		}
+		if late > 0 {
+			scratch.add(AttackLateIndex(s, a), late)
+			scratch.add(DefendLateIndex(o, d), -late)
+		}
 	}
 	scratch.add(ThreatIndex(s, b.ThreatMask()), 1)
 	return scratch.take(), true

@@ -15,11 +15,13 @@ import (
 
 // Parameter layout of one family: the Weights tables in file order.
 const (
-	offAttack = 0
-	offDefend = 2 * eval.NumCodes
-	offThreat = 4 * eval.NumCodes
+	offAttack     = 0
+	offDefend     = 2 * eval.NumCodes
+	offThreat     = 4 * eval.NumCodes
+	offAttackLate = offThreat + 2*eval.NumThreatMasks
+	offDefendLate = offAttackLate + 2*eval.NumCodes
 	// NumParams is the number of weights of one family.
-	NumParams = 4*eval.NumCodes + 2*eval.NumThreatMasks
+	NumParams = 8*eval.NumCodes + 2*eval.NumThreatMasks
 )
 
 // AttackIndex, DefendIndex and ThreatIndex give a table entry's parameter
@@ -32,10 +34,33 @@ func DefendIndex(s, code int) int { return offDefend + s*eval.NumCodes + code }
 // ThreatIndex is the parameter index of Threat[s][mask].
 func ThreatIndex(s, mask int) int { return offThreat + s*eval.NumThreatMasks + mask }
 
+// AttackLateIndex is the parameter index of AttackLate[s][code].
+func AttackLateIndex(s, code int) int { return offAttackLate + s*eval.NumCodes + code }
+
+// DefendLateIndex is the parameter index of DefendLate[s][code].
+func DefendLateIndex(s, code int) int { return offDefendLate + s*eval.NumCodes + code }
+
+// OpeningCellParam reports whether parameter i belongs to the opening's
+// cell tables (Attack and Defend), which a fit may keep frozen.
+func OpeningCellParam(i int) bool { return i < offThreat }
+
+// tables lists the weight tables of w in the parameter layout's order.
+func tables(w *eval.Weights) [][]int16 {
+	return [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:],
+		w.AttackLate[0][:], w.AttackLate[1][:], w.DefendLate[0][:], w.DefendLate[1][:]}
+}
+
+// tiedRanges are the parameter ranges of the tables, as (start of
+// Black's table, its length): White's follows it.
+var tiedRanges = [...][2]int{
+	{offAttack, eval.NumCodes}, {offDefend, eval.NumCodes}, {offThreat, eval.NumThreatMasks},
+	{offAttackLate, eval.NumCodes}, {offDefendLate, eval.NumCodes},
+}
+
 // Params flattens weights into the parameter layout.
 func Params(w *eval.Weights) []float64 {
 	out := make([]float64, 0, NumParams)
-	for _, t := range [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:]} {
+	for _, t := range tables(w) {
 		for _, v := range t {
 			out = append(out, float64(v))
 		}
@@ -47,7 +72,7 @@ func Params(w *eval.Weights) []float64 {
 func ToWeights(f eval.Family, p []float64) *eval.Weights {
 	w := &eval.Weights{Family: f}
 	i := 0
-	for _, t := range [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:]} {
+	for _, t := range tables(w) {
 		for j := range t {
 			t[j] = int16(max(math.MinInt16, min(math.MaxInt16, math.Round(p[i]))))
 			i++
@@ -231,9 +256,7 @@ func adam(start []float64, cfg Config, nTrain int, tieGrad func([]float64), grad
 // tie makes Black's and White's gradients of each table their sum, so
 // that tied tables (equal at the start) stay equal.
 func tie(g []float64) {
-	for _, r := range [][2]int{
-		{offAttack, eval.NumCodes}, {offDefend, eval.NumCodes}, {offThreat, eval.NumThreatMasks},
-	} {
+	for _, r := range tiedRanges {
 		for i := 0; i < r[1]; i++ {
 			a, b := r[0]+i, r[0]+r[1]+i
 			g[a] += g[b]
@@ -244,9 +267,7 @@ func tie(g []float64) {
 
 // CheckTied reports an error if Black's and White's tables differ.
 func CheckTied(p []float64) error {
-	for _, r := range [][2]int{
-		{offAttack, eval.NumCodes}, {offDefend, eval.NumCodes}, {offThreat, eval.NumThreatMasks},
-	} {
+	for _, r := range tiedRanges {
 		for i := 0; i < r[1]; i++ {
 			if p[r[0]+i] != p[r[0]+r[1]+i] {
 				return fmt.Errorf("tables differ at %d", r[0]+i)

@@ -120,6 +120,17 @@ func TestFeaturesMatchBoard(t *testing.T) {
 		}
 		params[f] = Params(w)
 	}
+	// Random weights, every table its own (Black's unlike White's, the
+	// late game's unlike the opening's), within the range real ones use.
+	rw := &eval.Weights{}
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, tab := range tables(rw) {
+		for i := range tab {
+			tab[i] = int16(r.IntN(2001) - 1000)
+		}
+	}
+	rp := Params(rw)
+	rb, _ := eval.NewBoard(15, 15, eval.Freestyle)
 	// Replay each line again to compare with the board.
 	checked := 0
 	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
@@ -137,8 +148,25 @@ func TestFeaturesMatchBoard(t *testing.T) {
 			continue
 		}
 		s := Sample{Features: feats}
-		if got, want := s.Eval(params[eval.FamilyOf(pos.Rule)]), float64(b.Evaluate()); got != want {
+		// The board rounds the phase blend down; the sample keeps it
+		// exact (both sides are exact in floating point).
+		if got, want := math.Floor(s.Eval(params[eval.FamilyOf(pos.Rule)])), float64(b.Evaluate()); got != want {
 			t.Fatalf("%s: sample value %v, board Evaluate %v", line, got, want)
+		}
+		// And with weights whose late game's tables differ from the
+		// opening's, on a board replaying the same moves.
+		rb.SetWeights(rw)
+		if rb.Width() != b.Width() || rb.Rule() != b.Rule() {
+			rb, _ = eval.NewBoard(b.Width(), b.Height(), b.Rule())
+			rb.SetWeights(rw)
+		}
+		for i := 0; i < b.Ply(); i++ {
+			p, c := b.MoveAt(i)
+			rb.PlayColor(p, c)
+		}
+		rb.SetSideToMove(b.SideToMove())
+		if got, want := math.Floor(s.Eval(rp)), float64(rb.Evaluate()); got != want {
+			t.Fatalf("%s: sample value %v, board Evaluate %v under random weights", line, got, want)
 		}
 		// The move-ordering candidates and their values are the board's.
 		w, _ := eval.EmbeddedWeights(eval.FamilyOf(pos.Rule))
@@ -220,5 +248,33 @@ func TestFitPolicy(t *testing.T) {
 		if p[i] != q[i] {
 			t.Fatalf("two fits differ at %d", i)
 		}
+	}
+}
+
+// TestFitFreezesOpening: with the opening's cell tables frozen, a fit
+// moves only the other parameters, though the data uses both.
+func TestFitFreezesOpening(t *testing.T) {
+	const k = 200
+	r := rand.New(rand.NewPCG(6, 1))
+	samples := make([]Sample, 3000)
+	for j := range samples {
+		var sc Scratch
+		for f := 0; f < 6; f++ {
+			sc.add(AttackIndex(0, r.IntN(20)), float32(r.IntN(3)+1))
+			sc.add(AttackLateIndex(0, r.IntN(20)), float32(r.IntN(3)+1))
+		}
+		samples[j] = Sample{Features: sc.take(), Target: float64(j%2) * 0.8, Holdout: j%10 == 0}
+	}
+	start := make([]float64, NumParams)
+	p := Fit(samples, start, Config{K: k, Epochs: 50, Rate: 2, Frozen: OpeningCellParam})
+	movedLate := false
+	for i := range p {
+		if OpeningCellParam(i) && p[i] != start[i] {
+			t.Fatalf("frozen parameter %d moved to %v", i, p[i])
+		}
+		movedLate = movedLate || (i >= AttackLateIndex(0, 0) && i < AttackLateIndex(0, 20) && p[i] != 0)
+	}
+	if !movedLate {
+		t.Fatal("the late game's tables did not move")
 	}
 }

@@ -48,6 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the holdout split")
 	holdout := fs.Int("holdout", 10, "percent of games held out to measure the fit")
 	every := fs.Int("every", 25, "print the losses every N epochs")
+	freezeOpening := fs.Bool("freeze-opening", false, "keep the opening's cell tables (Attack, Defend) at the start's values: fit only the late game's tables and the threat table")
 	polEpochs := fs.Int("policy-epochs", 200, "full-batch Adam steps of the move-ordering fit (0: keep the start's move order)")
 	polRate := fs.Float64("policy-rate", 4, "Adam step size of the move-ordering fit")
 	polL2 := fs.Float64("policy-l2", 0.001, "L2 pull of the move-ordering tables towards the start")
@@ -157,6 +158,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 					fmt.Fprintf(stdout, "%s: epoch %d  loss %.5f  holdout %.5f\n", f, epoch, tr, ho)
 				}
 			},
+		}
+		if *freezeOpening {
+			cfg.Frozen = train.OpeningCellParam
 		}
 		p := train.Fit(samples, p0, cfg)
 		w := train.ToWeights(f, p)
