@@ -54,9 +54,15 @@ type Brain struct {
 	maxNodes uint64
 	hashMB   int
 	searcher *search.Searcher
-	// created and thought: the managers charge start-up to the first
-	// move, so the first search of the process starts its clock earlier.
+	// created, startup and thought: the managers charge start-up to the
+	// first move, so the first search of the process starts its clock
+	// earlier by startup: the time from creation to the end of the last
+	// START before it, plus the time INFO commands took after that (a table
+	// resize). The time in between, when the brain waits for its first
+	// turn (the opponent thinks, or GomocupJudge has suspended it), is on
+	// nobody's clock and is not charged.
 	created time.Time
+	startup time.Duration
 	thought bool
 	// started is set by the first START: the board made by New only keeps
 	// the methods safe, and a game command before START is refused.
@@ -113,6 +119,9 @@ func (br *Brain) Start(width, height int) error {
 	}
 	br.board, br.width, br.height = b, width, height
 	br.started = true
+	if !br.thought {
+		br.startup = time.Since(br.created)
+	}
 	return nil
 }
 
@@ -127,6 +136,9 @@ func (br *Brain) Restart() error {
 
 // SetInfo applies one INFO key.
 func (br *Brain) SetInfo(key, value string) error {
+	if !br.thought {
+		defer func(t0 time.Time) { br.startup += time.Since(t0) }(time.Now())
+	}
 	key = strings.ToLower(strings.TrimSpace(key))
 	value = strings.TrimSpace(value)
 	num := func() (int64, error) {
@@ -401,8 +413,8 @@ func colorAt(b *eval.Board, p eval.Pos) (int, eval.Color) {
 	return -1, eval.Empty
 }
 
-// maxStartupCharge caps how much of the time since the process started is
-// taken off the first move's budget.
+// maxStartupCharge caps how much start-up time is taken off the first
+// move's budget.
 const maxStartupCharge = 300 * time.Millisecond
 
 // ErrBoardFull is returned by Think when no empty cell is left.
@@ -444,10 +456,10 @@ func (br *Brain) search(ctx context.Context, nBest int, r protocol.Reporter) (ev
 	clockStart := now
 	if !br.thought {
 		// Start-up counts on the first move's clock (GomocupJudge,
-		// wuzi-match); a manager that suspends the brain in between is
-		// covered by the cap.
+		// wuzi-match), the wait for the first turn does not (see
+		// startup).
 		br.thought = true
-		clockStart = now.Add(-min(now.Sub(br.created), maxStartupCharge))
+		clockStart = now.Add(-min(br.startup, maxStartupCharge))
 	}
 	budget := br.clock.Budget(clockStart, b.Empties())
 	lim := search.Limits{Soft: budget.Soft, Hard: budget.Hard, MaxDepth: br.maxDepth, MaxNodes: br.maxNodes, NBest: nBest}

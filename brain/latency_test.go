@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"wuzi/protocol"
 )
 
 // selfPlayLatency plays a game of the brain against itself under the given
@@ -76,5 +78,42 @@ func TestMoveLatency(t *testing.T) {
 				t.Errorf("worst move took %v, over the %v limit", worst, limit)
 			}
 		})
+	}
+}
+
+// TestFirstMoveSpendsItsTurn: the wait between START and the first turn
+// (the opponent thinking, or a manager holding the brain suspended) is not
+// start-up: a brain that waited 400 ms still searches its first move for
+// most of a 300 ms turn. (Start-up was once taken as all the time since the
+// process began, up to 300 ms, and Black's first move in a match was then
+// made at once.)
+func TestFirstMoveSpendsItsTurn(t *testing.T) {
+	br := New(Config{HashMB: 16})
+	if err := br.Start(15, 15); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range map[string]string{"timeout_turn": "300", "timeout_match": "0"} {
+		if err := br.SetInfo(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(400 * time.Millisecond)
+	// The 3-stone opening and White's reply, Black to move: no forced
+	// line ends the search early.
+	stones := []protocol.Stone{
+		{Move: protocol.Move{X: 8, Y: 9}, Field: protocol.FieldOwn},
+		{Move: protocol.Move{X: 8, Y: 8}, Field: protocol.FieldOpponent},
+		{Move: protocol.Move{X: 6, Y: 8}, Field: protocol.FieldOwn},
+		{Move: protocol.Move{X: 6, Y: 9}, Field: protocol.FieldOpponent},
+	}
+	if err := br.SetPosition(stones); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := br.Think(context.Background(), 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d < 150*time.Millisecond {
+		t.Errorf("first move after a 400 ms wait searched %v of a 300 ms turn", d)
 	}
 }
