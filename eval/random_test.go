@@ -137,7 +137,6 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 		return fmt.Sprintf("Empties %d, counted %d", b.Empties(), empties)
 	}
 	for s, c := range [2]Color{Black, White} {
-
 		for cb := Combo(0); cb < NumCombos; cb++ {
 			if got := b.ComboCount(c, cb); got != counts[s][cb] {
 				return fmt.Sprintf("ComboCount(%v, %v) = %d, counted %d", c, cb, got, counts[s][cb])
@@ -247,8 +246,7 @@ func randomGame(t *testing.T, rs *refSet, w, h int, seed uint64, steps int, o co
 	if seed%2 == 1 {
 		// Random tables, the late game's unlike the opening's: the
 		// sums and the phase blend must be right for any weights.
-		b.ev = newEvalTables(randomWeights(FamilyOf(rs.rule), seed))
-		b.Clear()
+		b.SetWeights(randomWeights(FamilyOf(rs.rule), seed))
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(w)<<8|uint64(h)))
 	var log []string

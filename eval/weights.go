@@ -238,7 +238,7 @@ func (w *Weights) MarshalBinary() ([]byte, error) {
 	for _, v := range []uint16{weightsVersion, uint16(w.Family), NumCodes, NumThreatMasks} {
 		buf.Write(le.AppendUint16(nil, v))
 	}
-	for _, t := range w.tables() {
+	for _, t := range w.Tables() {
 		for _, v := range t {
 			buf.Write(le.AppendUint16(nil, uint16(v)))
 		}
@@ -283,7 +283,7 @@ func (w *Weights) UnmarshalBinary(data []byte) error {
 	}
 	w.Family = Family(fam)
 	off := weightsHeader
-	tables := w.tables()
+	tables := w.Tables()
 	if version == weightsVersion2 {
 		tables = tables[:6]
 	}
@@ -310,8 +310,10 @@ func (w *Weights) policyTables() [][]int32 {
 	return [][]int32{w.PolicyAttack[0][:], w.PolicyAttack[1][:], w.PolicyDefend[0][:], w.PolicyDefend[1][:]}
 }
 
-// tables lists the weight tables in file order.
-func (w *Weights) tables() [][]int16 {
+// Tables lists the evaluation's tables (every field but the move order's)
+// in file order, each as a slice of w's own storage: the trainer's
+// parameter layout is this order too.
+func (w *Weights) Tables() [][]int16 {
 	return [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:],
 		w.AttackLate[0][:], w.AttackLate[1][:], w.DefendLate[0][:], w.DefendLate[1][:]}
 }

@@ -48,7 +48,7 @@ func sortedPatterns(ps [numDirs]Pattern) [numDirs]Pattern {
 func randomWeights(f Family, seed uint64) *Weights {
 	r := rand.New(rand.NewPCG(seed, 7))
 	w := &Weights{Family: f}
-	for _, t := range w.tables() {
+	for _, t := range w.Tables() {
 		for i := range t {
 			t[i] = int16(r.IntN(65536) - 32768)
 		}
@@ -105,7 +105,7 @@ func TestWeightsVersion2(t *testing.T) {
 	for _, v := range []uint16{weightsVersion2, uint16(w.Family), NumCodes, NumThreatMasks} {
 		data = le.AppendUint16(data, v)
 	}
-	for _, tab := range w.tables()[:6] {
+	for _, tab := range w.Tables()[:6] {
 		for _, v := range tab {
 			data = le.AppendUint16(data, uint16(v))
 		}

@@ -13,7 +13,8 @@ import (
 	"wuzi/eval"
 )
 
-// Parameter layout of one family: the Weights tables in file order.
+// Parameter layout of one family: the Weights tables in file order
+// (Weights.Tables).
 const (
 	offAttack     = 0
 	offDefend     = 2 * eval.NumCodes
@@ -44,12 +45,6 @@ func DefendLateIndex(s, code int) int { return offDefendLate + s*eval.NumCodes +
 // cell tables (Attack and Defend), which a fit may keep frozen.
 func OpeningCellParam(i int) bool { return i < offThreat }
 
-// tables lists the weight tables of w in the parameter layout's order.
-func tables(w *eval.Weights) [][]int16 {
-	return [][]int16{w.Attack[0][:], w.Attack[1][:], w.Defend[0][:], w.Defend[1][:], w.Threat[0][:], w.Threat[1][:],
-		w.AttackLate[0][:], w.AttackLate[1][:], w.DefendLate[0][:], w.DefendLate[1][:]}
-}
-
 // tiedRanges are the parameter ranges of the tables, as (start of
 // Black's table, its length): White's follows it.
 var tiedRanges = [...][2]int{
@@ -60,7 +55,7 @@ var tiedRanges = [...][2]int{
 // Params flattens weights into the parameter layout.
 func Params(w *eval.Weights) []float64 {
 	out := make([]float64, 0, NumParams)
-	for _, t := range tables(w) {
+	for _, t := range w.Tables() {
 		for _, v := range t {
 			out = append(out, float64(v))
 		}
@@ -72,7 +67,7 @@ func Params(w *eval.Weights) []float64 {
 func ToWeights(f eval.Family, p []float64) *eval.Weights {
 	w := &eval.Weights{Family: f}
 	i := 0
-	for _, t := range tables(w) {
+	for _, t := range w.Tables() {
 		for j := range t {
 			t[j] = int16(max(math.MinInt16, min(math.MaxInt16, math.Round(p[i]))))
 			i++

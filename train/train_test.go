@@ -124,13 +124,14 @@ func TestFeaturesMatchBoard(t *testing.T) {
 	// late game's unlike the opening's), within the range real ones use.
 	rw := &eval.Weights{}
 	r := rand.New(rand.NewPCG(11, 12))
-	for _, tab := range tables(rw) {
+	for _, tab := range rw.Tables() {
 		for i := range tab {
 			tab[i] = int16(r.IntN(2001) - 1000)
 		}
 	}
 	rp := Params(rw)
 	rb, _ := eval.NewBoard(15, 15, eval.Freestyle)
+	rb.SetWeights(rw)
 	// Replay each line again to compare with the board.
 	checked := 0
 	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
@@ -155,11 +156,11 @@ func TestFeaturesMatchBoard(t *testing.T) {
 		}
 		// And with weights whose late game's tables differ from the
 		// opening's, on a board replaying the same moves.
-		rb.SetWeights(rw)
 		if rb.Width() != b.Width() || rb.Rule() != b.Rule() {
 			rb, _ = eval.NewBoard(b.Width(), b.Height(), b.Rule())
 			rb.SetWeights(rw)
 		}
+		rb.Clear()
 		for i := 0; i < b.Ply(); i++ {
 			p, c := b.MoveAt(i)
 			rb.PlayColor(p, c)
