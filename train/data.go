@@ -20,6 +20,10 @@ type Position struct {
 	Sample
 	Result float64 // the game's result for the side to move: 1, ½ or 0
 	Score  int     // the search's score, side to move's view
+	// ScoreOnly marks a position no game reached (wuzi-train perturb): its
+	// Result means nothing, its target is its score alone, and it takes no
+	// part in fitting the scales to the results.
+	ScoreOnly bool
 	// Policy is the search's move choice among the candidates, when
 	// HasPolicy (see PolicyFeatures).
 	Policy    PolicySample
@@ -170,7 +174,7 @@ func FitScoreScale(ps []Position) float64 {
 		s := math.Exp(x)
 		sum := 0.0
 		for i := range ps {
-			if !search.IsMate(ps[i].Score) {
+			if !search.IsMate(ps[i].Score) && !ps[i].ScoreOnly {
 				sum += logLoss(sigmoid(float64(ps[i].Score)/s), ps[i].Result)
 			}
 		}
@@ -181,7 +185,8 @@ func FitScoreScale(ps []Position) float64 {
 
 // SetTargets sets each position's target: lambda times its game's result
 // plus (1 − lambda) times the win probability its search score gives
-// under scale k (a proven win or loss counts as 1 or 0).
+// under scale k (a proven win or loss counts as 1 or 0); a ScoreOnly
+// position's target is its score's alone.
 func SetTargets(ps []Position, lambda, k float64) {
 	for i := range ps {
 		p := &ps[i]
@@ -194,7 +199,11 @@ func SetTargets(ps []Position, lambda, k float64) {
 		default:
 			s = sigmoid(float64(p.Score) / k)
 		}
-		p.Target = lambda*p.Result + (1-lambda)*s
+		if p.ScoreOnly {
+			p.Target = s
+		} else {
+			p.Target = lambda*p.Result + (1-lambda)*s
+		}
 		if math.IsNaN(p.Target) {
 			p.Target = 0.5
 		}

@@ -5,6 +5,7 @@
 //	wuzi-train [flags] positions.txt...
 //	wuzi-train label --engine SPEC [flags] positions.txt...
 //	wuzi-train games [flags] results.jsonl...
+//	wuzi-train perturb [flags] positions.txt...
 package main
 
 import (
@@ -34,6 +35,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "games" {
 		return runGames(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "perturb" {
+		return runPerturb(args[1:], stdout, stderr)
+	}
 	fs := pflag.NewFlagSet("wuzi-train", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.StringP("out", "o", "eval/weights", "folder the weights files are written to (<family>.bin)")
@@ -49,6 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	holdout := fs.Int("holdout", 10, "percent of games held out to measure the fit")
 	every := fs.Int("every", 25, "print the losses every N epochs")
 	freezeOpening := fs.Bool("freeze-opening", false, "keep the opening's cell tables (Attack, Defend) at the start's values: fit only the late game's tables and the threat table")
+	scoresOnly := fs.StringSlice("scores-only", nil, "input files of positions no game reached (wuzi-train perturb, then label): fitted to their scores alone")
 	polEpochs := fs.Int("policy-epochs", 200, "full-batch Adam steps of the move-ordering fit (0: keep the start's move order)")
 	polRate := fs.Float64("policy-rate", 4, "Adam step size of the move-ordering fit")
 	polL2 := fs.Float64("policy-l2", 0.001, "L2 pull of the move-ordering tables towards the start")
@@ -84,17 +89,29 @@ func run(args []string, stdout, stderr io.Writer) int {
 	t0 := time.Now()
 	var ps []train.Position
 	var st train.ReadStats
+	for _, name := range *scoresOnly {
+		if !slices.Contains(fs.Args(), name) {
+			fmt.Fprintf(stderr, "wuzi-train: --scores-only %s: not among the input files\n", name)
+			return 2
+		}
+	}
 	for i, name := range fs.Args() {
 		f, err := openInput(name)
 		if err != nil {
 			fmt.Fprintln(stderr, "wuzi-train:", err)
 			return 1
 		}
+		n0 := len(ps)
 		ps, err = train.ReadPositions(f, i, *seed, *holdout, func(f eval.Family) bool { return want[f] }, ps, &st)
 		f.Close()
 		if err != nil {
 			fmt.Fprintf(stderr, "wuzi-train: %s: %v\n", name, err)
 			return 1
+		}
+		if slices.Contains(*scoresOnly, name) {
+			for j := n0; j < len(ps); j++ {
+				ps[j].ScoreOnly = true
+			}
 		}
 	}
 	fmt.Fprintf(stdout, "read %d lines: %d positions, %d decided (left out), %d bad, in %s\n",
@@ -129,13 +146,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		p0 := train.Params(w0)
 		samples := make([]train.Sample, len(fam))
-		for i := range fam {
-			fam[i].Target = fam[i].Result
-		}
-		copySamples(samples, fam)
 		scale := *k
 		if scale == 0 {
-			scale = train.FitScale(samples, p0)
+			// K is fitted to the games' results: positions no game
+			// reached have none.
+			var played []train.Position
+			for _, p := range fam {
+				if !p.ScoreOnly {
+					p.Target = p.Result
+					played = append(played, p)
+				}
+			}
+			copySamples(samples, played)
+			scale = train.FitScale(samples[:len(played)], p0)
 		}
 		sScale := *scoreScale
 		if sScale == 0 {
