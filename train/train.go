@@ -90,6 +90,28 @@ type Sample struct {
 	Holdout  bool // kept out of the fit, to measure it
 }
 
+// OnePhase makes s a sample of one table set: its late-game cell
+// features are moved onto the opening's tables (the two shares of a cell
+// then add up to one), so a fit leaves the late tables untouched; TiePhases
+// then copies the opening's tables over them.
+func (s *Sample) OnePhase() {
+	for i, f := range s.Features {
+		switch {
+		case f.Index >= offAttackLate && f.Index < offAttackLate+2*eval.NumCodes:
+			s.Features[i].Index = f.Index - offAttackLate + offAttack
+		case f.Index >= offDefendLate && f.Index < offDefendLate+2*eval.NumCodes:
+			s.Features[i].Index = f.Index - offDefendLate + offDefend
+		}
+	}
+}
+
+// TiePhases sets the late game's cell tables of p to the opening's, which
+// makes the evaluation the same at every phase.
+func TiePhases(p []float64) {
+	copy(p[offAttackLate:offAttackLate+2*eval.NumCodes], p[offAttack:offAttack+2*eval.NumCodes])
+	copy(p[offDefendLate:offDefendLate+2*eval.NumCodes], p[offDefend:offDefend+2*eval.NumCodes])
+}
+
 // Eval is the model's evaluation of s under parameters p.
 func (s *Sample) Eval(p []float64) float64 {
 	z := 0.0

@@ -279,3 +279,48 @@ func TestFitFreezesOpening(t *testing.T) {
 		t.Fatal("the late game's tables did not move")
 	}
 }
+
+// TestOnePhase: a sample made one-phase evaluates, under any parameters,
+// as the split sample does once the late tables equal the opening's, and
+// never reads a late-table parameter.
+func TestOnePhase(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	p := make([]float64, NumParams)
+	for i := range p {
+		p[i] = float64(r.IntN(2001) - 1000)
+	}
+	tied := slices.Clone(p)
+	TiePhases(tied)
+	b, _ := eval.NewBoard(15, 15, eval.Freestyle)
+	var sc Scratch
+	checked := 0
+	for i := 0; i < 400; i++ {
+		cs := b.Candidates(nil)
+		if len(cs) == 0 || b.Stones() > 60 {
+			b.Clear()
+			cs = append(cs[:0], b.Pos(7, 7))
+		}
+		b.Play(cs[r.IntN(len(cs))])
+		feats, ok := Features(b, &sc)
+		if !ok {
+			b.Clear() // a decided position: a new game
+			continue
+		}
+		ply := b.Stones()
+		split := Sample{Features: slices.Clone(feats)}
+		one := Sample{Features: slices.Clone(feats)}
+		one.OnePhase()
+		for _, f := range one.Features {
+			if f.Index >= offAttackLate { // the late tables are the last
+				t.Fatalf("ply %d: feature %d reads a late table", ply, f.Index)
+			}
+		}
+		if a, b := split.Eval(tied), one.Eval(p); math.Abs(a-b) > 1e-6 {
+			t.Fatalf("ply %d: split sample under tied tables %v, one-phase sample %v", ply, a, b)
+		}
+		checked++
+	}
+	if checked < 200 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}

@@ -53,6 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	holdout := fs.Int("holdout", 10, "percent of games held out to measure the fit")
 	every := fs.Int("every", 25, "print the losses every N epochs")
 	freezeOpening := fs.Bool("freeze-opening", false, "keep the opening's cell tables (Attack, Defend) at the start's values: fit only the late game's tables and the threat table")
+	onePhase := fs.Bool("one-phase", false, "fit one set of cell tables for the whole game (the late game's tables made equal to the opening's)")
 	scoresOnly := fs.StringSlice("scores-only", nil, "input files of positions no game reached (wuzi-train perturb, then label): fitted to their scores alone")
 	polEpochs := fs.Int("policy-epochs", 200, "full-batch Adam steps of the move-ordering fit (0: keep the start's move order)")
 	polRate := fs.Float64("policy-rate", 4, "Adam step size of the move-ordering fit")
@@ -112,6 +113,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			for j := n0; j < len(ps); j++ {
 				ps[j].ScoreOnly = true
 			}
+		}
+	}
+	if *onePhase {
+		for i := range ps {
+			ps[i].Sample.OnePhase()
 		}
 	}
 	fmt.Fprintf(stdout, "read %d lines: %d positions, %d decided (left out), %d bad, in %s\n",
@@ -185,7 +191,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *freezeOpening {
 			cfg.Frozen = train.OpeningCellParam
 		}
+		if *onePhase {
+			train.TiePhases(p0)
+		}
 		p := train.Fit(samples, p0, cfg)
+		if *onePhase {
+			train.TiePhases(p)
+		}
 		w := train.ToWeights(f, p)
 		w.PolicyAttack, w.PolicyDefend = w0.PolicyAttack, w0.PolicyDefend
 		if *polEpochs > 0 {
