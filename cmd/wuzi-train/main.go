@@ -152,6 +152,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		p0 := train.Params(w0)
 		samples := make([]train.Sample, len(fam))
+		if !slices.ContainsFunc(fam, func(p train.Position) bool { return !p.ScoreOnly }) && (*k == 0 || *scoreScale == 0) {
+			fmt.Fprintf(stderr, "wuzi-train: %s: every position is --scores-only, so no game result can fit the scales: give --k and --score-scale\n", f)
+			return 2
+		}
 		scale := *k
 		if scale == 0 {
 			// K is fitted to the games' results: positions no game

@@ -182,4 +182,11 @@ func TestScoresOnlyFile(t *testing.T) {
 	if code := run([]string{"--families", "freestyle", "--scores-only", "nothere.txt", "-o", t.TempDir(), path}, &out, &errb); code != 2 {
 		t.Errorf("--scores-only of a file not given: exit %d, want 2", code)
 	}
+	// Scores only and nothing else: the scales must be given.
+	if code := run([]string{"--families", "freestyle", "--epochs", "1", "--policy-epochs", "0", "--scores-only", path, "-o", t.TempDir(), path}, &out, &errb); code != 2 {
+		t.Errorf("only scores-only positions and no --k: exit %d, want 2", code)
+	}
+	if code := run([]string{"--families", "freestyle", "--epochs", "1", "--policy-epochs", "0", "--k", "600", "--score-scale", "500", "--scores-only", path, "-o", t.TempDir(), path}, &out, &errb); code != 0 {
+		t.Errorf("only scores-only positions with --k and --score-scale: exit %d, want 0 (%s)", code, errb.String())
+	}
 }
