@@ -77,6 +77,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wuzi-train: a flag is out of range")
 		return 2
 	}
+	if *onePhase && *freezeOpening {
+		fmt.Fprintln(stderr, "wuzi-train: --one-phase and --freeze-opening together would fit no cell table")
+		return 2
+	}
 	want := map[eval.Family]bool{}
 	for _, name := range strings.Split(*families, ",") {
 		f, ok := familyByName(strings.TrimSpace(name))
