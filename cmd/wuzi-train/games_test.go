@@ -53,8 +53,15 @@ func convert(t *testing.T, args ...string) ([]selfplay.Position, string) {
 	if code := run(append([]string{"games"}, args...), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
+	return parsePositions(t, out.String()), errb.String()
+}
+
+// parsePositions reads the positions of a self-play text and checks that
+// each replays.
+func parsePositions(t *testing.T, text string) []selfplay.Position {
+	t.Helper()
 	var ps []selfplay.Position
-	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
 		if line == "" {
 			continue
 		}
@@ -67,7 +74,7 @@ func convert(t *testing.T, args ...string) ([]selfplay.Position, string) {
 		}
 		ps = append(ps, p)
 	}
-	return ps, errb.String()
+	return ps
 }
 
 func TestGamesPositionsOfOneEngine(t *testing.T) {

@@ -62,29 +62,16 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 	}
 	var ps []selfplay.Position
 	n := 0
-	for _, name := range fs.Args() {
-		f, err := openInput(name)
-		if err != nil {
-			fmt.Fprintln(stderr, "wuzi-train:", err)
-			return 1
+	if err := eachPosition(fs.Args(), func(p selfplay.Position) {
+		if len(keep) > 0 && !keep[p.Rule] {
+			return
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			p, err := selfplay.ParseLine(sc.Text())
-			if err != nil || (len(keep) > 0 && !keep[p.Rule]) {
-				continue
-			}
-			if n++; (n-1)%*every == 0 {
-				ps = append(ps, p)
-			}
+		if n++; (n-1)%*every == 0 {
+			ps = append(ps, p)
 		}
-		err = sc.Err()
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "wuzi-train: %s: %v\n", name, err)
-			return 1
-		}
+	}); err != nil {
+		fmt.Fprintln(stderr, "wuzi-train:", err)
+		return 1
 	}
 	// Grouped by rule and size (stable), an engine is started once per
 	// group instead of once per game.
@@ -169,4 +156,28 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// eachPosition calls fn with every position of the self-play files names
+// (plain or gzipped), in order; lines that are not positions are skipped.
+func eachPosition(names []string, fn func(selfplay.Position)) error {
+	for _, name := range names {
+		f, err := openInput(name)
+		if err != nil {
+			return err
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			if p, err := selfplay.ParseLine(sc.Text()); err == nil {
+				fn(p)
+			}
+		}
+		err = sc.Err()
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return nil
 }

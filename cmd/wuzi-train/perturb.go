@@ -55,45 +55,29 @@ func runPerturb(args []string, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(*seed, 0x9e3779b97f4a7c15))
 	boards := map[[2]int]*eval.Board{}
 	var line []byte
-	read, written, n := 0, 0, 0
-	for _, name := range fs.Args() {
-		f, err := openInput(name)
-		if err != nil {
-			fmt.Fprintln(stderr, "wuzi-train:", err)
-			return 1
+	read, written := 0, 0
+	if err := eachPosition(fs.Args(), func(pos selfplay.Position) {
+		read++
+		if read%*every != 0 {
+			return
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			pos, err := selfplay.ParseLine(sc.Text())
-			if err != nil {
-				continue
+		bk := [2]int{int(pos.Rule), pos.Size}
+		b := boards[bk]
+		if b == nil {
+			var err error
+			if b, err = eval.NewBoard(pos.Size, pos.Size, pos.Rule); err != nil {
+				return
 			}
-			read++
-			n++
-			if n%*every != 0 {
-				continue
-			}
-			bk := [2]int{int(pos.Rule), pos.Size}
-			b := boards[bk]
-			if b == nil {
-				if b, err = eval.NewBoard(pos.Size, pos.Size, pos.Rule); err != nil {
-					continue
-				}
-				boards[bk] = b
-			}
-			if q, ok := perturb(b, pos, 1+rng.IntN(*plies), *top, rng); ok {
-				line = q.AppendLine(line[:0])
-				bw.Write(line)
-				written++
-			}
+			boards[bk] = b
 		}
-		err = sc.Err()
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "wuzi-train: %s: %v\n", name, err)
-			return 1
+		if q, ok := perturb(b, pos, 1+rng.IntN(*plies), *top, rng); ok {
+			line = q.AppendLine(line[:0])
+			bw.Write(line)
+			written++
 		}
+	}); err != nil {
+		fmt.Fprintln(stderr, "wuzi-train:", err)
+		return 1
 	}
 	if err := errors.Join(bw.Flush(), closeOut()); err != nil {
 		fmt.Fprintln(stderr, "wuzi-train:", err)

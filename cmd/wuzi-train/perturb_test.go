@@ -24,18 +24,7 @@ func perturbOut(t *testing.T, args ...string) []selfplay.Position {
 	if code := run(append(append([]string{"perturb"}, args...), path), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	var ps []selfplay.Position
-	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		if line == "" {
-			continue
-		}
-		p, err := selfplay.ParseLine(line)
-		if err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		ps = append(ps, p)
-	}
-	return ps
+	return parsePositions(t, out.String())
 }
 
 // TestPerturbAddsLegalMoves: each written position is an input position
