@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
 	"io"
 
@@ -36,13 +34,12 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	w, closeOut, err := createOutput(*out, stdout)
+	bw, finish, err := createOutput(*out, stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}
-	defer closeOut() // on the early returns; a second Close is harmless
-	bw := bufio.NewWriter(w)
+	defer finish() // on the early returns
 	games, positions, skipped := 0, 0, 0
 	var line []byte
 	for _, path := range fs.Args() {
@@ -73,7 +70,7 @@ func runGames(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if err := errors.Join(bw.Flush(), closeOut()); err != nil {
+	if err := finish(); err != nil {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}

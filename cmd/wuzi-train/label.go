@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -81,13 +80,12 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 		}
 		return ps[i].Size < ps[j].Size
 	})
-	w, closeOut, err := createOutput(*out, stdout)
+	bw, finish, err := createOutput(*out, stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}
-	defer closeOut() // on the early returns; a second Close is harmless
-	bw := bufio.NewWriter(w)
+	defer finish() // on the early returns
 
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
@@ -148,7 +146,7 @@ func runLabel(args []string, stdout, stderr io.Writer) int {
 	cancel()
 	wg.Wait()
 	fmt.Fprintf(stderr, "labelled %d of %d positions (%d engine failures) in %s\n", labelled, len(ps), failures, time.Since(start).Round(time.Second))
-	if err := errors.Join(bw.Flush(), closeOut()); err != nil {
+	if err := finish(); err != nil {
 		fmt.Fprintln(stderr, "wuzi-train: writing the labelled positions:", err)
 		return 1
 	}

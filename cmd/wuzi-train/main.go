@@ -9,7 +9,9 @@
 package main
 
 import (
+	"bufio"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -299,16 +301,20 @@ func (g gzipFile) Close() error {
 	return err
 }
 
-// createOutput opens the output file path, or returns stdout when path is
-// empty; the returned function closes what was opened and says whether
-// the file was written in full (a full disk shows only there).
-func createOutput(path string, stdout io.Writer) (io.Writer, func() error, error) {
+// createOutput opens the output file path, or takes stdout when path is
+// empty, behind a buffer; the returned function flushes the buffer,
+// closes what was opened and says whether everything was written (a full
+// disk shows only there). Deferring it as well for the early returns is
+// harmless.
+func createOutput(path string, stdout io.Writer) (*bufio.Writer, func() error, error) {
 	if path == "" {
-		return stdout, func() error { return nil }, nil
+		bw := bufio.NewWriter(stdout)
+		return bw, bw.Flush, nil
 	}
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	return f, f.Close, nil
+	bw := bufio.NewWriter(f)
+	return bw, func() error { return errors.Join(bw.Flush(), f.Close()) }, nil
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"cmp"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -45,13 +43,12 @@ func runPerturb(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	w, closeOut, err := createOutput(*out, stdout)
+	bw, finish, err := createOutput(*out, stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}
-	defer closeOut() // on the early returns; a second Close is harmless
-	bw := bufio.NewWriter(w)
+	defer finish() // on the early returns
 	rng := rand.New(rand.NewPCG(*seed, 0x9e3779b97f4a7c15))
 	boards := map[[2]int]*eval.Board{}
 	var line []byte
@@ -79,7 +76,7 @@ func runPerturb(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}
-	if err := errors.Join(bw.Flush(), closeOut()); err != nil {
+	if err := finish(); err != nil {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}
