@@ -86,6 +86,20 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 		if int(b.near[p]) != near {
 			return fmt.Sprintf("near%s = %d, counted %d", where(p), b.near[p], near)
 		}
+		// The line keys of an empty cell: its neighbours' colours, read
+		// off the grid (off the board: wall).
+		for d := 0; d < numDirs; d++ {
+			dx, dy := refDirs[d][0], refDirs[d][1]
+			var key uint32
+			for k := -halfLine; k <= halfLine; k++ {
+				if k != 0 {
+					key |= uint32(g.at(x+k*dx, y+k*dy)) << slotShift(k)
+				}
+			}
+			if b.keys[p][d] != key {
+				return fmt.Sprintf("line key%s dir %d = %#x, recounted %#x", where(p), d, b.keys[p][d], key)
+			}
+		}
 		alive := false
 		for s, c := range [2]Color{Black, White} {
 			var ps [numDirs]Pattern
