@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
+	"slices"
 
 	"wuzi/eval"
 	"wuzi/search"
@@ -208,4 +209,22 @@ func SetTargets(ps []Position, lambda, k float64) {
 			p.Target = 0.5
 		}
 	}
+}
+
+// WeightProven returns ps with each position whose score is a proven win
+// or loss counted w times: left out when w is 0, repeated when w > 1
+// (the full-batch fit then weighs it w times), kept once when w is 1. The
+// other positions keep their order; the repeats follow them.
+func WeightProven(ps []Position, w int) []Position {
+	if w == 0 {
+		return slices.DeleteFunc(ps, func(p Position) bool { return search.IsMate(p.Score) })
+	}
+	for i, n := 0, len(ps); i < n; i++ {
+		if search.IsMate(ps[i].Score) {
+			for j := 1; j < w; j++ {
+				ps = append(ps, ps[i])
+			}
+		}
+	}
+	return ps
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"wuzi/eval"
+	"wuzi/search"
 	"wuzi/selfplay"
 )
 
@@ -322,5 +323,36 @@ func TestOnePhase(t *testing.T) {
 	}
 	if checked < 200 {
 		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// TestWeightProven checks that proven positions are dropped, kept or
+// repeated as asked, and that the others keep their order.
+func TestWeightProven(t *testing.T) {
+	mk := func() []Position {
+		return []Position{
+			{Game: 0, Score: 120},
+			{Game: 1, Score: search.Win - 9},
+			{Game: 2, Score: -40},
+			{Game: 3, Score: -(search.Win - 12)},
+		}
+	}
+	games := func(ps []Position) (g []int) {
+		for _, p := range ps {
+			g = append(g, p.Game)
+		}
+		return g
+	}
+	for _, c := range []struct {
+		w    int
+		want []int
+	}{
+		{0, []int{0, 2}},
+		{1, []int{0, 1, 2, 3}},
+		{3, []int{0, 1, 2, 3, 1, 1, 3, 3}},
+	} {
+		if got := games(WeightProven(mk(), c.w)); !slices.Equal(got, c.want) {
+			t.Errorf("weight %d: games %v, want %v", c.w, got, c.want)
+		}
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"wuzi/eval"
+	"wuzi/search"
 	"wuzi/train"
 )
 
@@ -60,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	polEpochs := fs.Int("policy-epochs", 200, "full-batch Adam steps of the move-ordering fit (0: keep the start's move order)")
 	polRate := fs.Float64("policy-rate", 4, "Adam step size of the move-ordering fit")
 	polL2 := fs.Float64("policy-l2", 0.001, "L2 pull of the move-ordering tables towards the start")
+	proven := fs.Int("proven-weight", 1, "weight of the positions whose score is a proven win or loss (0 leaves them out)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wuzi-train [flags] positions.txt...")
 		fs.PrintDefaults()
@@ -75,7 +77,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wuzi-train: --start %q: want prior or embedded\n", *start)
 		return 2
 	}
-	if *epochs < 0 || *polEpochs < 0 || *polRate <= 0 || *polL2 < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *scoreScale < 0 || *every < 1 {
+	if *epochs < 0 || *polEpochs < 0 || *polRate <= 0 || *polL2 < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *scoreScale < 0 || *every < 1 || *proven < 0 {
 		fmt.Fprintln(stderr, "wuzi-train: a flag is out of range")
 		return 2
 	}
@@ -126,8 +128,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 			ps[i].Sample.OnePhase()
 		}
 	}
-	fmt.Fprintf(stdout, "read %d lines: %d positions, %d decided (left out), %d bad, in %s\n",
-		st.Lines, len(ps), st.Decided, st.Bad, time.Since(t0).Round(time.Millisecond))
+	nProven := 0
+	for _, p := range ps {
+		if search.IsMate(p.Score) {
+			nProven++
+		}
+	}
+	ps = train.WeightProven(ps, *proven)
+	fmt.Fprintf(stdout, "read %d lines: %d positions (%d of them proven wins or losses, weighed %d times), %d decided (left out), %d bad, in %s\n",
+		st.Lines, len(ps), nProven, *proven, st.Decided, st.Bad, time.Since(t0).Round(time.Millisecond))
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
