@@ -160,6 +160,10 @@ type Searcher struct {
 	// (a non-PV node whose parent expects it to fail high): set by the
 	// parent before each call, as Stockfish and Rapfi pass cutNode.
 	expectCut [MaxPly + 2]bool
+	// blockFrac[ply] is the fraction of a ply, in tenths, that the forced
+	// blocks on the path to the node at ply have earned and not yet spent
+	// (see blockExt): set by the parent before each call.
+	blockFrac [MaxPly + 2]int8
 	history   [2][historySize]int32
 	improved  rootMove // a root move that beat the first one in an unfinished iteration
 	// mustFinish is set while the first iteration runs: even a search
@@ -557,6 +561,7 @@ func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) i
 	bestScore := -infinity
 	us := s.b.SideToMove()
 	s.evalStack[0] = s.staticEval()
+	s.blockFrac[1] = plyTenths / 2 // fractions round to the nearest ply
 	for i := range moves {
 		m := &moves[i]
 		quiet := s.b.Combo(m.pos, us) < eval.ComboThree && s.b.Combo(m.pos, us.Opp()) < eval.ComboThree
