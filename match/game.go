@@ -241,14 +241,14 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 			return res.lose(pl.color, ReasonMemory, pl.proc.Tail()), nil
 		}
 		if err != nil {
-			return res.fail(pl.color, err, pl.proc), nil
+			return res.fail(pl.color, startupCharged(err, pl.carry), pl.proc), nil
 		}
 		used := at.Sub(sent) + pl.carry
 		pl.carry = 0
 		if used >= s.Tolerance+limit {
-			return res.fail(pl.color, &engine.Error{Kind: engine.Timeout,
+			return res.fail(pl.color, startupCharged(&engine.Error{Kind: engine.Timeout,
 				Detail: fmt.Sprintf("answered after %v, limit %v", used.Round(time.Millisecond), (s.Tolerance + limit)),
-				Output: pl.proc.Tail()}, pl.proc), nil
+				Output: pl.proc.Tail()}, pl.carry), pl.proc), nil
 		}
 		pl.left -= used
 		res.Times[colorIndex(pl.color)] = append(res.Times[colorIndex(pl.color)], used)
@@ -268,6 +268,20 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 			return res.win(pl.color, ReasonFive), nil
 		}
 	}
+}
+
+// startupCharged adds to a first move's time-out the start-up that was
+// charged to it (the time from starting the process to its OK), so that a
+// slow start and a slow move can be told apart in the results. Other
+// failures, and later moves (carry 0), pass unchanged.
+func startupCharged(err error, carry time.Duration) error {
+	var ee *engine.Error
+	if carry <= 0 || !errors.As(err, &ee) || ee.Kind != engine.Timeout {
+		return err
+	}
+	e := *ee
+	e.Detail = fmt.Sprintf("%s (first move; the start-up to OK, %v, counted in its time)", e.Detail, carry.Round(time.Millisecond))
+	return &e
 }
 
 // mb is a byte count in MiB, which Gomocup calls MB (its 350 MB limit is

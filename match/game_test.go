@@ -226,6 +226,25 @@ func TestTimeoutIsMeasured(t *testing.T) {
 	}
 }
 
+func TestFirstMoveTimeoutNamesStartup(t *testing.T) {
+	// The start-up counts on the first move (as GomocupJudge has it): a
+	// slow START leaves little of the first turn, and the record says so.
+	s := quick()
+	slow := fake(t, "slowstart", "-startdelay", "600ms", "-delay", "300ms")
+	res := play(t, s, slow, fake(t, "good"), nil)
+	if res.Winner != eval.White || res.Reason != ReasonTimeout {
+		t.Fatalf("winner %v reason %q (%s), want White by time-out", res.Winner, res.Reason, res.Detail)
+	}
+	if !strings.Contains(res.Detail, "first move") || !strings.Contains(res.Detail, "start-up") {
+		t.Errorf("detail %q does not name the start-up charged to the first move", res.Detail)
+	}
+	// A time-out on a later move says nothing of the start-up.
+	res = play(t, s, fake(t, "late", "-mode", "timeout", "-after", "1"), fake(t, "good"), nil)
+	if res.Reason != ReasonTimeout || strings.Contains(res.Detail, "start-up") {
+		t.Errorf("a later move's time-out: reason %q, detail %q", res.Reason, res.Detail)
+	}
+}
+
 func TestMatchTimeRunsOut(t *testing.T) {
 	s := settings()
 	s.TurnTime, s.MatchTime, s.Tolerance = time.Second, 500*time.Millisecond, 100*time.Millisecond

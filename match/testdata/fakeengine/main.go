@@ -43,6 +43,7 @@ func main() {
 	logFile := flag.String("log", "", "append every received line to this file")
 	msgs := flag.Bool("messages", false, "print MESSAGE and DEBUG lines before each move")
 	delay := flag.Duration("delay", 0, "sleep before each move")
+	startDelay := flag.Duration("startdelay", 0, "sleep before answering START")
 	mb := flag.Int("mb", 100, "memory mode: MiB to allocate and touch while thinking about each move, kept until exit")
 	flag.Parse()
 
@@ -118,6 +119,7 @@ func main() {
 				fmt.Sscanf(rest, "%d,%d", &b.w, &b.h)
 			}
 			b.stone = map[point]bool{}
+			time.Sleep(*startDelay)
 			b.say("OK")
 		case "INFO":
 		case "BEGIN":
