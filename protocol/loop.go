@@ -13,8 +13,10 @@ import (
 const (
 	// DefaultEndGrace is how long END waits for a cancelled search to
 	// return before Run returns anyway. Managers kill a brain 0.5–1 s after
-	// END.
-	DefaultEndGrace = 200 * time.Millisecond
+	// END. A cancelled search returns within milliseconds natively, but the
+	// Windows build under Wine once took over 200 ms (a session piped in
+	// whole lost its last answers in CI), so the grace keeps twice that.
+	DefaultEndGrace = 400 * time.Millisecond
 	// DefaultMaxQueuedLines bounds the commands kept while the brain thinks.
 	DefaultMaxQueuedLines = 4096
 	// maxQueuedBytes bounds the bytes of the commands kept while the brain
