@@ -243,12 +243,13 @@ func PlayGame(ctx context.Context, s Settings, black, white engine.Spec, open []
 		if err != nil {
 			return res.fail(pl.color, startupCharged(err, pl.carry), pl.proc), nil
 		}
-		used := at.Sub(sent) + pl.carry
+		carry := pl.carry
+		used := at.Sub(sent) + carry
 		pl.carry = 0
 		if used >= s.Tolerance+limit {
 			return res.fail(pl.color, startupCharged(&engine.Error{Kind: engine.Timeout,
 				Detail: fmt.Sprintf("answered after %v, limit %v", used.Round(time.Millisecond), (s.Tolerance + limit)),
-				Output: pl.proc.Tail()}, pl.carry), pl.proc), nil
+				Output: pl.proc.Tail()}, carry), pl.proc), nil
 		}
 		pl.left -= used
 		res.Times[colorIndex(pl.color)] = append(res.Times[colorIndex(pl.color)], used)
