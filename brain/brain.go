@@ -31,6 +31,10 @@ type Config struct {
 	// Debug, when set, receives diagnostic text (written as DEBUG lines
 	// or to a log file by the caller).
 	Debug func(string)
+	// Stall, when set, receives the stacks of a search the watchdog
+	// abandoned (see runSearch): many lines, for stderr or a log file,
+	// never for the manager.
+	Stall func(string)
 }
 
 // Table sizes in MiB: the default, and the most any flag or INFO may ask
@@ -67,6 +71,16 @@ type Brain struct {
 	// started is set by the first START: the board made by New only keeps
 	// the methods safe, and a game command before START is refused.
 	started bool
+	// threads is the searchers' thread count (0: the configured one).
+	threads int
+	// work is the copy of board a search runs on, so that a search the
+	// watchdog abandons leaves board alone; stuck is that search until
+	// its searcher is taken back (see watchdog.go).
+	work  *eval.Board
+	stuck *stalled
+	// stall, set by tests only, runs in the search's goroutine before the
+	// search: it stands for a search that overruns its limit.
+	stall func(context.Context)
 }
 
 // errNoGame is the answer to a game command before any START.
@@ -88,7 +102,7 @@ func New(cfg Config) *Brain {
 		cfg.HashMB = DefaultHashMB
 	}
 	cfg.HashMB = min(cfg.HashMB, MaxHashMB)
-	br := &Brain{cfg: cfg, rule: eval.Freestyle, clock: NewClock(), hashMB: cfg.HashMB, created: time.Now()}
+	br := &Brain{cfg: cfg, rule: eval.Freestyle, clock: NewClock(), hashMB: cfg.HashMB, created: time.Now(), threads: cfg.Threads}
 	br.searcher = search.New(br.tableMB())
 	br.searcher.SetThreads(cfg.Threads)
 	_ = br.Start(15, 15)
@@ -106,7 +120,7 @@ func (br *Brain) debugf(format string, args ...any) {
 func (br *Brain) Board() *eval.Board { return br.board }
 
 // Searcher returns the search engine (for tests and tools).
-func (br *Brain) Searcher() *search.Searcher { return br.searcher }
+func (br *Brain) Searcher() *search.Searcher { return br.reclaim() }
 
 // Start sets up an empty width×height board under the current rule.
 func (br *Brain) Start(width, height int) error {
@@ -205,7 +219,7 @@ func (br *Brain) SetInfo(key, value string) error {
 		}
 		if mb != br.hashMB {
 			br.hashMB = mb
-			br.searcher.Resize(br.tableMB())
+			br.reclaim().Resize(br.tableSize())
 		}
 	case "thread_num":
 		// Yixin-Board's thread count; 0 means the configured one.
@@ -217,7 +231,8 @@ func (br *Brain) SetInfo(key, value string) error {
 		if n > 0 {
 			t = int(min(n, search.MaxThreads))
 		}
-		br.searcher.SetThreads(t)
+		br.threads = t
+		br.reclaim().SetThreads(t)
 	}
 	// game_type, folder, evaluate, pondering, strength,
 	// caution_factor and unknown keys change nothing here.
@@ -239,7 +254,7 @@ func (br *Brain) setMaxMemory(n int64) {
 	} else {
 		debug.SetMemoryLimit(-1)
 	}
-	br.searcher.Resize(br.tableMB())
+	br.reclaim().Resize(br.tableSize())
 }
 
 // tableMB is the table size allowed. Without max_memory it is the
@@ -466,11 +481,10 @@ func (br *Brain) search(ctx context.Context, nBest int, r protocol.Reporter) (ev
 	if budget.Instant {
 		lim.MaxDepth = 2
 	}
-	res := br.searcher.Search(ctx, b, lim, func(in search.Info) {
-		if r != nil {
-			r.Info(br.toProtocolInfo(in))
-		}
-	})
+	res, err := br.runSearch(ctx, lim, budget.Watch, r)
+	if err != nil {
+		return eval.NoPos, err
+	}
 	if res.Move == eval.NoPos {
 		return eval.NoPos, ErrBoardFull
 	}
@@ -483,7 +497,8 @@ func (br *Brain) name(p eval.Pos) string {
 	return fmt.Sprintf("%d,%d", x, y)
 }
 
-func (br *Brain) toProtocolInfo(in search.Info) protocol.SearchInfo {
+// toProtocolInfo turns a search's report on board b into the protocol's.
+func toProtocolInfo(b *eval.Board, in search.Info) protocol.SearchInfo {
 	out := protocol.SearchInfo{Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV, Score: in.Score, Nodes: in.Nodes, Elapsed: in.Elapsed}
 	if search.IsMate(in.Score) {
 		plies := search.MatePlies(in.Score)
@@ -500,7 +515,7 @@ func (br *Brain) toProtocolInfo(in search.Info) protocol.SearchInfo {
 		if p == eval.NoPos {
 			break
 		}
-		x, y := br.board.XY(p)
+		x, y := b.XY(p)
 		out.PV = append(out.PV, protocol.Move{X: x, Y: y})
 	}
 	return out
@@ -517,7 +532,7 @@ func (br *Brain) Forbidden() []protocol.Move {
 }
 
 // ClearHash empties the transposition table.
-func (br *Brain) ClearHash() { br.searcher.Clear() }
+func (br *Brain) ClearHash() { br.reclaim().Clear() }
 
 // About tells who the brain is.
 func (br *Brain) About() protocol.About {

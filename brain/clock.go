@@ -38,6 +38,10 @@ type Budget struct {
 	Soft time.Time
 	// Hard: the move must be out by this.
 	Hard time.Time
+	// Watch: a search that has not returned by this time is abandoned
+	// and the move is answered without it (see Brain.runSearch). It lies
+	// between Hard and the manager's own limit for the move.
+	Watch time.Time
 }
 
 // Margins keep the answer inside the limit: the search polls the clock
@@ -62,6 +66,15 @@ const (
 	// time for it, and never below minFloorMS.
 	maxFloorMS = 20
 	minFloorMS = 4
+	// The watchdog's grace after the hard limit: what is left of the
+	// manager's limit less watchMarginMS, but at least minWatchMS and at
+	// most maxWatchMS. At a 1 s turn the hard limit is 920 ms and the
+	// watchdog bites at 990 ms; the search itself answers by the hard
+	// limit plus the time between two clock polls (the worst of 120
+	// gauntlet games at 1 s: 943 ms).
+	watchMarginMS = 10
+	minWatchMS    = 10
+	maxWatchMS    = 200
 )
 
 // Budget computes the deadlines of a move that starts at now with empties
@@ -73,7 +86,7 @@ func (c *Clock) Budget(now time.Time, empties int) Budget {
 	turn, match, leftMS := min(c.TurnMS, longMS), min(c.MatchMS, longMS), min(c.LeftMS, longMS)
 	if turn <= 0 {
 		// timeout_turn 0: play at once.
-		return Budget{Instant: true, Soft: now, Hard: now.Add(30 * time.Millisecond)}
+		return Budget{Instant: true, Soft: now, Hard: now.Add(30 * time.Millisecond), Watch: now.Add(60 * time.Millisecond)}
 	}
 	hard := turn - turnReserveMS - turn*turnReservePc/100
 	left := int64(Unlimited)
@@ -103,5 +116,11 @@ func (c *Clock) Budget(now time.Time, empties int) Budget {
 	}
 	hard = max(hard, floor)
 	soft = max(min(soft, hard), floor/2)
-	return Budget{Soft: now.Add(time.Duration(soft) * time.Millisecond), Hard: now.Add(time.Duration(hard) * time.Millisecond)}
+	limit := turn
+	if left != Unlimited {
+		limit = min(limit, left)
+	}
+	watch := hard + min(max(limit-hard-watchMarginMS, minWatchMS), maxWatchMS)
+	ms := func(v int64) time.Time { return now.Add(time.Duration(v) * time.Millisecond) }
+	return Budget{Soft: ms(soft), Hard: ms(hard), Watch: ms(watch)}
 }

@@ -93,10 +93,9 @@ func (br *Brain) setStones(ms []protocol.Move) error {
 func (br *Brain) evaluateWhite(ctx context.Context, r protocol.Reporter) (int, eval.Pos) {
 	b := br.board
 	budget := br.clock.Budget(time.Now(), b.Empties())
-	res := br.searcher.Search(ctx, b, search.Limits{Soft: budget.Soft, Hard: budget.Hard}, func(in search.Info) {
-		if r != nil {
-			r.Info(br.toProtocolInfo(in))
-		}
-	})
+	res, err := br.runSearch(ctx, search.Limits{Soft: budget.Soft, Hard: budget.Hard}, budget.Watch, r)
+	if err != nil {
+		return 0, eval.NoPos
+	}
 	return res.Score, res.Move
 }

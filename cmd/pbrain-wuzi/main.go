@@ -73,6 +73,7 @@ Flags:
 
 	w := protocol.NewWriter(stdout)
 	var diag []func(string)
+	var toLog func(string) // the log file's writer, if any
 	if *debug {
 		diag = append(diag, w.Debug)
 	}
@@ -85,7 +86,8 @@ Flags:
 		defer f.Close()
 		var mu sync.Mutex
 		lg := log.New(f, "", log.LstdFlags|log.Lmicroseconds)
-		diag = append(diag, func(s string) { mu.Lock(); lg.Println(s); mu.Unlock() })
+		toLog = func(s string) { mu.Lock(); lg.Println(s); mu.Unlock() }
+		diag = append(diag, toLog)
 	}
 	// Nothing may reach stdout except through the writer: the standard
 	// logger becomes DEBUG lines (or goes to the log file).
@@ -100,6 +102,14 @@ Flags:
 			for _, f := range diag {
 				f(s)
 			}
+		}
+	}
+	// A search the watchdog abandoned leaves its stacks on stderr, which
+	// the managers do not read as answers, and in the log file if any.
+	cfg.Stall = func(stacks string) {
+		fmt.Fprintf(stderr, "pbrain-wuzi: watchdog: a search overran its time; its goroutines:\n%s\n", stacks)
+		if toLog != nil {
+			toLog("watchdog: stacks of the abandoned search:\n" + stacks)
 		}
 	}
 	if isTerminal(stdin) {
