@@ -89,7 +89,8 @@ func (br *Brain) setStones(ms []protocol.Move) error {
 }
 
 // evaluateWhite searches the position (White to move) briefly and returns
-// White's score and best move.
+// White's score and best move; NoPos (Swap2 then swaps, always legal here)
+// if the search failed.
 func (br *Brain) evaluateWhite(ctx context.Context, r protocol.Reporter) (int, eval.Pos) {
 	b := br.board
 	budget := br.clock.Budget(time.Now(), b.Empties())
