@@ -149,7 +149,9 @@ func (br *Brain) runSearch(ctx context.Context, lim search.Limits, watch time.Ti
 		r.Message(fmt.Sprintf("watchdog: the search did not return %d ms after its hard limit; answering %s (%s)", late, br.name(m), reason))
 	}
 	if br.cfg.Stall != nil {
-		br.cfg.Stall(searchStacks())
+		// In a goroutine of its own: a manager that pipes stderr and never
+		// reads it (once its buffer is full) must not block the answer.
+		go br.cfg.Stall(searchStacks())
 	}
 	return search.Result{Move: m, Reason: reason}, nil
 }
@@ -228,11 +230,18 @@ func searchStacks() string {
 			keep = append(keep, g)
 		}
 	}
+	out := strings.Join(keep, "\n\n")
 	if len(keep) == 0 {
-		return string(buf)
+		out = string(buf)
 	}
-	return strings.Join(keep, "\n\n")
+	if len(out) > maxStacks {
+		out = out[:maxStacks] + "\n..."
+	}
+	return out
 }
+
+// maxStacks bounds the stacks written for one abandoned search.
+const maxStacks = 32 << 10
 
 func abs(x int) int {
 	if x < 0 {

@@ -105,8 +105,8 @@ func TestWatchdogAnswersAStuckSearch(t *testing.T) {
 	release := make(chan struct{})
 	br.stall = func(context.Context) { <-release }
 	original := br.searcher
-	var stacks string
-	br.cfg.Stall = func(s string) { stacks = s }
+	stacks := make(chan string, 1)
+	br.cfg.Stall = func(s string) { stacks <- s }
 	rec := &recorder{}
 	m := thinkOrFail(t, br, rec)
 	if m != (protocol.Move{X: 3, Y: 9}) && m != (protocol.Move{X: 8, Y: 9}) {
@@ -115,8 +115,13 @@ func TestWatchdogAnswersAStuckSearch(t *testing.T) {
 	if _, msgs := rec.snapshot(); len(msgs) != 1 || !strings.Contains(msgs[0], "watchdog") {
 		t.Errorf("messages %q, want one naming the watchdog", msgs)
 	}
-	if !strings.Contains(stacks, "brain.(*Brain).runSearch") {
-		t.Errorf("stacks do not show the stuck search:\n%s", stacks)
+	select {
+	case st := <-stacks:
+		if !strings.Contains(st, "brain.(*Brain).runSearch") {
+			t.Errorf("stacks do not show the stuck search:\n%s", st)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("no stacks of the stuck search")
 	}
 
 	// Still stuck: the next move gets a searcher of its own.
