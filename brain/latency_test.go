@@ -13,15 +13,7 @@ import (
 // INFO limits and returns the slowest move time and the number of moves.
 func selfPlayLatency(t *testing.T, rule string, turnMS, leftMS int64, maxMoves int) (time.Duration, int) {
 	t.Helper()
-	br := New(Config{HashMB: 16})
-	if err := br.Start(15, 15); err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range map[string]string{"rule": rule, "timeout_turn": fmt.Sprint(turnMS), "timeout_match": "0"} {
-		if err := br.SetInfo(k, v); err != nil {
-			t.Fatal(err)
-		}
-	}
+	br := startedBrain(t, map[string]string{"rule": rule, "timeout_turn": fmt.Sprint(turnMS), "timeout_match": "0"})
 	var worst time.Duration
 	n := 0
 	for ; n < maxMoves && br.Board().Empties() > 0; n++ {
@@ -88,15 +80,7 @@ func TestMoveLatency(t *testing.T) {
 // process began, up to 300 ms, and Black's first move in a match was then
 // made at once.)
 func TestFirstMoveSpendsItsTurn(t *testing.T) {
-	br := New(Config{HashMB: 16})
-	if err := br.Start(15, 15); err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range map[string]string{"timeout_turn": "300", "timeout_match": "0"} {
-		if err := br.SetInfo(k, v); err != nil {
-			t.Fatal(err)
-		}
-	}
+	br := startedBrain(t, map[string]string{"timeout_turn": "300", "timeout_match": "0"})
 	time.Sleep(400 * time.Millisecond)
 	// The 3-stone opening and White's reply, Black to move: no forced
 	// line ends the search early.

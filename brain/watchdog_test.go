@@ -11,15 +11,15 @@ import (
 	"wuzi/protocol"
 )
 
-// watchBrain returns a started 15×15 freestyle brain at a 200 ms turn
-// whose stall hook, while hold is set, blocks the search until released.
-func watchBrain(t *testing.T, stones ...protocol.Move) *Brain {
+// startedBrain returns a started 15×15 brain (16 MiB table) with the given
+// INFO settings and the given moves played.
+func startedBrain(t *testing.T, info map[string]string, stones ...protocol.Move) *Brain {
 	t.Helper()
 	br := New(Config{HashMB: 16})
 	if err := br.Start(15, 15); err != nil {
 		t.Fatal(err)
 	}
-	for k, v := range map[string]string{"timeout_turn": "200", "timeout_match": "0"} {
+	for k, v := range info {
 		if err := br.SetInfo(k, v); err != nil {
 			t.Fatal(err)
 		}
@@ -30,6 +30,12 @@ func watchBrain(t *testing.T, stones ...protocol.Move) *Brain {
 		}
 	}
 	return br
+}
+
+// watchBrain returns a started freestyle brain at a 200 ms turn.
+func watchBrain(t *testing.T, stones ...protocol.Move) *Brain {
+	t.Helper()
+	return startedBrain(t, map[string]string{"timeout_turn": "200", "timeout_match": "0"}, stones...)
 }
 
 // thinkOrFail runs Think and fails the test if it has not answered within
