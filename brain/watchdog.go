@@ -55,15 +55,16 @@ func (br *Brain) reclaim() *search.Searcher {
 	}
 	select {
 	case <-st.done:
+		br.stuck = nil
 		if br.searcher != st.searcher {
 			// The replacement's settings go back with the searcher.
 			st.searcher.SetThreads(br.threads)
-			st.searcher.Resize(br.tableMB())
+			st.searcher.Resize(br.tableSize())
 		}
-		br.searcher, br.stuck = st.searcher, nil
+		br.searcher = st.searcher
 	default:
 		if br.searcher == st.searcher {
-			br.searcher = search.New(min(br.tableMB(), replacementMB))
+			br.searcher = search.New(br.tableSize())
 			br.searcher.SetThreads(br.threads)
 		}
 	}
@@ -178,7 +179,7 @@ func fallbackMove(b *eval.Board) eval.Pos {
 	}
 	dist := func(p eval.Pos) int {
 		x, y := b.XY(p)
-		return max(abs(x-lx), abs(y-ly))
+		return max(x-lx, lx-x, y-ly, ly-y)
 	}
 	best, bestV, bestD := eval.NoPos, int32(0), 0
 	for _, p := range b.Candidates(nil) {
@@ -242,10 +243,3 @@ func searchStacks() string {
 
 // maxStacks bounds the stacks written for one abandoned search.
 const maxStacks = 32 << 10
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
