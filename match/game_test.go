@@ -173,6 +173,9 @@ func TestFailures(t *testing.T) {
 		detail string
 	}{
 		{"crash", []string{"-mode", "crash", "-after", "2"}, ReasonCrash, "crashing on purpose", "exit status 3"},
+		// The first words of a long dying message are kept with its end.
+		{"panic", []string{"-mode", "panic", "-after", "1"}, ReasonCrash, "panic: fakeengine: out of ideas", "exit status 2"},
+		{"panicend", []string{"-mode", "panic", "-after", "1"}, ReasonCrash, "frame 39", "exit status 2"},
 		{"timeout", []string{"-mode", "timeout", "-after", "1"}, ReasonTimeout, "", "no answer"},
 		{"occupied", []string{"-mode", "occupied", "-after", "1"}, ReasonIllegal, "", "occupied"},
 		{"offboard", []string{"-mode", "offboard"}, ReasonIllegal, "15,0", "off the 15x15 board"},

@@ -39,14 +39,22 @@ func (k Kind) String() string {
 // Error is an engine failure with what the engine last printed.
 type Error struct {
 	Kind   Kind
-	Detail string   // what happened, e.g. `answered "hello"` or "exit status 3"
-	Output []string // the engine's last output lines (stderr lines prefixed "stderr: ")
+	Detail string // what happened, e.g. `answered "hello"` or "exit status 3"
+	// Output is the engine's last output lines (stderr lines prefixed
+	// "stderr: "), after its first stderr lines when those are no longer
+	// among the last: a dying program's first words (Go's "panic: ...",
+	// a failed assertion) come before a long stack.
+	Output []string
 }
 
 func (e *Error) Error() string { return e.Kind.String() + ": " + e.Detail }
 
-// tailLines is how many output lines an Error carries.
-const tailLines = 8
+// tailLines is how many of the last output lines an Error carries, and
+// headLines how many of the first stderr lines it keeps besides.
+const (
+	tailLines = 8
+	headLines = 4
+)
 
 // maxLine caps a line's length; the rest of a longer line is dropped.
 const maxLine = 4096
@@ -74,6 +82,11 @@ type Process struct {
 
 	mu   sync.Mutex
 	tail []string // last lines of stdout and stderr
+	seen int      // lines remembered so far; the tail holds the last ones
+	// head is the first stderr lines, headAt their numbers among all the
+	// lines remembered.
+	head   []string
+	headAt []int
 
 	messages []string // MESSAGE texts not yet taken
 	closed   bool
@@ -172,13 +185,21 @@ func (p *Process) readStderr(r *os.File) {
 	defer close(p.errEOF)
 	defer r.Close()
 	readLines(r, func(s string) bool {
-		p.remember("stderr: " + s)
+		s = "stderr: " + s
+		p.mu.Lock()
+		if len(p.head) < headLines {
+			p.head = append(p.head, s)
+			p.headAt = append(p.headAt, p.seen)
+		}
+		p.mu.Unlock()
+		p.remember(s)
 		return true
 	})
 }
 
 func (p *Process) remember(s string) {
 	p.mu.Lock()
+	p.seen++
 	p.tail = append(p.tail, s)
 	if len(p.tail) > tailLines {
 		p.tail = append(p.tail[:0], p.tail[len(p.tail)-tailLines:]...)
@@ -201,11 +222,23 @@ func (p *Process) PeakMemory() int64 {
 	return p.peakMem
 }
 
-// Tail returns the engine's last output lines.
+// Tail returns the engine's last output lines, after those of its first
+// stderr lines that are no longer among them and a line saying how many
+// earlier lines were not kept.
 func (p *Process) Tail() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return append([]string(nil), p.tail...)
+	first := p.seen - len(p.tail) // the lines before the tail's
+	var out []string
+	for i, at := range p.headAt {
+		if at < first {
+			out = append(out, p.head[i])
+		}
+	}
+	if len(out) > 0 && first > len(out) {
+		out = append(out, fmt.Sprintf("(%d earlier lines not kept)", first-len(out)))
+	}
+	return append(out, p.tail...)
 }
 
 func (p *Process) fail(kind Kind, detail string) *Error {

@@ -1,7 +1,8 @@
 // Command fakeengine is a deliberately simple Piskvork-protocol brain for the
 // match runner's tests. It plays legal random moves (or a fixed sequence),
-// then misbehaves in the way -mode asks: crash, time out, play an occupied or
-// off-board cell, print junk or ERROR, refuse START, use too much memory.
+// then misbehaves in the way -mode asks: crash (briefly, or with a long
+// stack), time out, play an occupied or off-board cell, print junk or ERROR,
+// refuse START, use too much memory.
 package main
 
 import (
@@ -36,7 +37,7 @@ type brain struct {
 var hog [][]byte
 
 func main() {
-	mode := flag.String("mode", "random", "random, seq, crash, timeout, occupied, offboard, junk, error, errormove, startfail, exitstart, memory")
+	mode := flag.String("mode", "random", "random, seq, crash, panic, timeout, occupied, offboard, junk, error, errormove, startfail, exitstart, memory")
 	after := flag.Int("after", 0, "legal moves to play before misbehaving")
 	moves := flag.String("moves", "", "seq mode: moves x,y separated by ';'")
 	seed := flag.Uint64("seed", 1, "random seed")
@@ -163,6 +164,13 @@ func (b *brain) move() {
 			fmt.Fprintln(os.Stderr, "fakeengine: crashing on purpose")
 			b.say("MESSAGE about to crash")
 			os.Exit(3)
+		case "panic":
+			// A Go-like death: the message first, then a long stack.
+			fmt.Fprintln(os.Stderr, "panic: fakeengine: out of ideas")
+			for i := 0; i < 40; i++ {
+				fmt.Fprintf(os.Stderr, "\tframe %d\n", i)
+			}
+			os.Exit(2)
 		case "timeout":
 			time.Sleep(time.Hour)
 		case "occupied":
