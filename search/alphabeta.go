@@ -395,7 +395,7 @@ func scoreFromTT(score, ply int) int {
 // three too. A lone four forces one reply and costs less than a ply with
 // its block (blockExt), so where the attacker has several, each one
 // searched at full depth multiplied the tree: in a sharp position of a
-// lost gauntlet game, fours were 40 % of the attacker's moves at plies 8
+// lost gauntlet game, fours were 40-50 % of the attacker's moves at plies 8
 // to 10, and reducing the late ones halved the nodes to depth 10. Against
 // Rapfi at 30,000 nodes, Wuzi 300 ms, +40 ± 27 Elo over 800 games, every
 // one of four seeds ahead (docs/evidence.md). Threes must keep their
