@@ -81,12 +81,9 @@ type Process struct {
 	err    error         // the exit status, set before exit is closed
 
 	mu   sync.Mutex
-	tail []string // last lines of stdout and stderr
-	seen int      // lines remembered so far; the tail holds the last ones
-	// head is the first stderr lines, headAt their numbers among all the
-	// lines remembered.
-	head   []string
-	headAt []int
+	tail []string   // last lines of stdout and stderr
+	seen int        // lines remembered so far; the tail holds the last ones
+	head []headLine // the first stderr lines
 
 	messages []string // MESSAGE texts not yet taken
 	closed   bool
@@ -171,7 +168,7 @@ func (p *Process) readStdout(r *os.File) {
 	defer r.Close()
 	defer close(p.lines)
 	readLines(r, func(s string) bool {
-		p.remember(s)
+		p.remember(s, false)
 		select {
 		case p.lines <- line{s, time.Now()}:
 			return true
@@ -185,20 +182,25 @@ func (p *Process) readStderr(r *os.File) {
 	defer close(p.errEOF)
 	defer r.Close()
 	readLines(r, func(s string) bool {
-		s = "stderr: " + s
-		p.mu.Lock()
-		if len(p.head) < headLines {
-			p.head = append(p.head, s)
-			p.headAt = append(p.headAt, p.seen)
-		}
-		p.mu.Unlock()
-		p.remember(s)
+		p.remember("stderr: "+s, true)
 		return true
 	})
 }
 
-func (p *Process) remember(s string) {
+// headLine is one of the first stderr lines and its number among all the
+// lines remembered.
+type headLine struct {
+	text string
+	at   int
+}
+
+// remember adds a line to the tail, and a stderr line to the head while
+// the head has room.
+func (p *Process) remember(s string, stderr bool) {
 	p.mu.Lock()
+	if stderr && len(p.head) < headLines {
+		p.head = append(p.head, headLine{s, p.seen})
+	}
 	p.seen++
 	p.tail = append(p.tail, s)
 	if len(p.tail) > tailLines {
@@ -230,9 +232,9 @@ func (p *Process) Tail() []string {
 	defer p.mu.Unlock()
 	first := p.seen - len(p.tail) // the lines before the tail's
 	var out []string
-	for i, at := range p.headAt {
-		if at < first {
-			out = append(out, p.head[i])
+	for _, h := range p.head {
+		if h.at < first {
+			out = append(out, h.text)
 		}
 	}
 	if len(out) > 0 && first > len(out) {
