@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"wuzi/eval"
@@ -29,6 +30,11 @@ type Position struct {
 	// HasPolicy (see PolicyFeatures).
 	Policy    PolicySample
 	HasPolicy bool
+	// Rank is the search's move choice among the positions after a draw
+	// of the candidates, when HasRank (see RankFeatures and
+	// ReadOptions.RankKids).
+	Rank    RankSample
+	HasRank bool
 }
 
 // Features returns the sample features of the position on b, from the
@@ -95,12 +101,28 @@ type ReadStats struct {
 	Lines, Bad, Decided int
 }
 
+// ReadOptions says what ReadPositions keeps and how it splits.
+type ReadOptions struct {
+	File       int    // the file's number among the inputs
+	Seed       uint64 // seed of the holdout split and of the rank samples' draws
+	HoldoutPct int    // percent of games held out
+	// Keep says which families' positions are kept.
+	Keep func(eval.Family) bool
+	// RankKids, when above 1, also makes each position's rank sample with
+	// up to this many children (RankFeatures).
+	RankKids int
+	// RankTop draws a rank sample's other children among the move order's
+	// best instead of at random.
+	RankTop bool
+}
+
 // ReadPositions reads a self-play file (selfplay's line format), keeping
-// the positions of the given families. A game goes to the holdout set when
-// a hash of the seed, the file's number and the game's number falls in the
-// holdout share (holdoutPct in 100), so that no game is split between the
+// the positions of the families opt.Keep accepts. A game goes to the
+// holdout set when a hash of the seed, the file's number and the game's
+// number falls in the holdout share, so that no game is split between the
 // two sets.
-func ReadPositions(r io.Reader, file int, seed uint64, holdoutPct int, keep func(eval.Family) bool, out []Position, st *ReadStats) ([]Position, error) {
+func ReadPositions(r io.Reader, opt ReadOptions, out []Position, st *ReadStats) ([]Position, error) {
+	file, seed, holdoutPct, keep := opt.File, opt.Seed, opt.HoldoutPct, opt.Keep
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	boards := map[[2]int]*eval.Board{}
@@ -137,8 +159,21 @@ func ReadPositions(r io.Reader, file int, seed uint64, holdoutPct int, keep func
 		h := fnv.New64a()
 		fmt.Fprintf(h, "%d/%d/%d", seed, file, pos.Game)
 		hold := int(h.Sum64()%100) < holdoutPct
-		pol, hasPol := PolicyFeatures(b, b.Pos(pos.Best.X, pos.Best.Y))
+		best := b.Pos(pos.Best.X, pos.Best.Y)
+		pol, hasPol := PolicyFeatures(b, best)
 		pol.Holdout = hold
+		var rank RankSample
+		hasRank := false
+		if opt.RankKids > 1 {
+			// Each position draws its children from its own stream, so
+			// that a sample does not depend on the positions read before.
+			var rng *rand.Rand
+			if !opt.RankTop {
+				rng = rand.New(rand.NewPCG(seed^h.Sum64(), uint64(len(pos.Moves))))
+			}
+			rank, hasRank = RankFeatures(b, best, opt.RankKids, rng, &scratch)
+			rank.Holdout = hold
+		}
 		out = append(out, Position{
 			Family:    fam,
 			Game:      pos.Game,
@@ -147,6 +182,8 @@ func ReadPositions(r io.Reader, file int, seed uint64, holdoutPct int, keep func
 			Score:     pos.Score,
 			Policy:    pol,
 			HasPolicy: hasPol,
+			Rank:      rank,
+			HasRank:   hasRank,
 		})
 	}
 	return out, sc.Err()

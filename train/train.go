@@ -211,20 +211,26 @@ func Fit(samples []Sample, start []float64, cfg Config) []float64 {
 		}
 	}
 	return adam(start, cfg, nTrain, tie, func(p, g []float64) {
-		for i := range samples {
-			s := &samples[i]
-			if s.Holdout {
-				continue
-			}
-			// d(logloss)/dz = (q − y) / K.
-			e := (sigmoid(s.Eval(p)/cfg.K) - s.Target) / cfg.K
-			for _, f := range s.Features {
-				g[f.Index] += e * float64(f.Count)
-			}
-		}
+		valueGrad(samples, p, cfg.K, g)
 	}, func(p []float64) (float64, float64) {
 		return Loss(samples, p, cfg.K, false), Loss(samples, p, cfg.K, true)
 	})
+}
+
+// valueGrad adds the gradient of the training samples' summed log loss at
+// p (scale k) to g.
+func valueGrad(samples []Sample, p []float64, k float64, g []float64) {
+	for i := range samples {
+		s := &samples[i]
+		if s.Holdout {
+			continue
+		}
+		// d(logloss)/dz = (q − y) / K.
+		e := (sigmoid(s.Eval(p)/k) - s.Target) / k
+		for _, f := range s.Features {
+			g[f.Index] += e * float64(f.Count)
+		}
+	}
 }
 
 // adam runs cfg.Epochs steps of full-batch Adam from start over nTrain

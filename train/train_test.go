@@ -109,7 +109,7 @@ func TestFeaturesMatchBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	var st ReadStats
-	ps, err := ReadPositions(bytes.NewReader(buf.Bytes()), 0, 1, 30, func(eval.Family) bool { return true }, nil, &st)
+	ps, err := ReadPositions(bytes.NewReader(buf.Bytes()), ReadOptions{Seed: 1, HoldoutPct: 30, Keep: func(eval.Family) bool { return true }, RankKids: 12}, nil, &st)
 	if err != nil || st.Bad > 0 || len(ps) < 50 {
 		t.Fatalf("read %d positions, %d bad, err %v", len(ps), st.Bad, err)
 	}
@@ -134,7 +134,7 @@ func TestFeaturesMatchBoard(t *testing.T) {
 	rb, _ := eval.NewBoard(15, 15, eval.Freestyle)
 	rb.SetWeights(rw)
 	// Replay each line again to compare with the board.
-	checked := 0
+	checked, ranked := 0, 0
 	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
 		pos, err := selfplay.ParseLine(string(line))
 		if err != nil {
@@ -170,6 +170,22 @@ func TestFeaturesMatchBoard(t *testing.T) {
 		if got, want := math.Floor(s.Eval(rp)), float64(rb.Evaluate()); got != want {
 			t.Fatalf("%s: sample value %v, board Evaluate %v under random weights", line, got, want)
 		}
+		// The rank sample's first child is the position after the chosen
+		// move, valued as the board values it.
+		if i := slices.IndexFunc(ps, func(q Position) bool {
+			return q.Game == pos.Game && q.Score == pos.Score && slices.Equal(q.Features, feats)
+		}); i >= 0 && ps[i].HasRank {
+			r := ps[i].Rank
+			v := make([]float64, len(r.Kids))
+			r.KidScores(params[eval.FamilyOf(pos.Rule)], v)
+			b.Play(b.Pos(pos.Best.X, pos.Best.Y))
+			got, want := math.Floor(-v[0]), float64(b.Evaluate())
+			b.Undo()
+			if r.Best != 0 || got != want || len(r.Kids) < 2 || len(r.Kids) > 12 {
+				t.Fatalf("%s: rank sample of %d children, best %d valued %v, board Evaluate %v", line, len(r.Kids), r.Best, got, want)
+			}
+			ranked++
+		}
 		// The move-ordering candidates and their values are the board's.
 		w, _ := eval.EmbeddedWeights(eval.FamilyOf(pos.Rule))
 		q := PolicyParams(w)
@@ -193,8 +209,8 @@ func TestFeaturesMatchBoard(t *testing.T) {
 		}
 		checked++
 	}
-	if checked < 20 {
-		t.Fatalf("only %d positions had their move order checked", checked)
+	if checked < 20 || ranked < 20 {
+		t.Fatalf("only %d positions had their move order checked, %d their rank sample", checked, ranked)
 	}
 	// No game is split between the training and holdout sets.
 	byGame := map[int]int{}
@@ -354,5 +370,55 @@ func TestWeightProven(t *testing.T) {
 		if got := games(WeightProven(mk(), c.w)); !slices.Equal(got, c.want) {
 			t.Errorf("weight %d: games %v, want %v", c.w, got, c.want)
 		}
+	}
+}
+
+// TestFitWithRankLearnsRanking: children whose order a known parameter
+// vector gives, and a value set the same vector labels; from a zero start
+// the rank loss teaches the fit to put the chosen child first where the
+// values alone cannot (they do not reach the parameters only children
+// use), and without a rank weight the fit is Fit's.
+func TestFitWithRankLearnsRanking(t *testing.T) {
+	const k = 200
+	samples, truth := synthetic(2000, 40, k, 7)
+	r := rand.New(rand.NewPCG(8, 9))
+	// Children also use parameters 40 to 79, which no value sample has.
+	for i := 40; i < 80; i++ {
+		truth[i] = float64(r.IntN(201) - 100)
+	}
+	var rs []RankSample
+	for j := 0; j < 3000; j++ {
+		var rk RankSample
+		best, bestV := 0, math.Inf(-1)
+		for c := 0; c < 8; c++ {
+			var sc Scratch
+			for f := 0; f < 6; f++ {
+				sc.add(r.IntN(80), float32(r.IntN(5)-2))
+			}
+			feats := sc.take()
+			v := -(&Sample{Features: feats}).Eval(truth)
+			if v > bestV {
+				best, bestV = c, v
+			}
+			rk.Kids = append(rk.Kids, feats)
+		}
+		rk.Best = best
+		rk.Holdout = j%10 == 0
+		rs = append(rs, rk)
+	}
+	start := make([]float64, NumParams)
+	cfg := Config{K: k, Epochs: 200, Rate: 2}
+	plain := Fit(samples, start, cfg)
+	if !slices.Equal(plain, FitWithRank(samples, rs, start, cfg, 0, nil)) {
+		t.Fatal("FitWithRank with rank weight 0 differs from Fit")
+	}
+	_, top0, _ := RankLoss(rs, plain, 100, true)
+	fitted := FitWithRank(samples, rs, start, cfg, 1, nil)
+	_, top1, _ := RankLoss(rs, fitted, 100, true)
+	if top1 < 0.8 || top1 < top0+0.2 {
+		t.Fatalf("chosen child best in %.0f%% of the holdout samples (values alone: %.0f%%)", 100*top1, 100*top0)
+	}
+	if l0, l1 := Loss(samples, plain, k, true), Loss(samples, fitted, k, true); l1 > l0+0.02 {
+		t.Fatalf("the rank loss spoilt the values: holdout %.4f, values alone %.4f", l1, l0)
 	}
 }

@@ -62,6 +62,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	polRate := fs.Float64("policy-rate", 4, "Adam step size of the move-ordering fit")
 	polL2 := fs.Float64("policy-l2", 0.001, "L2 pull of the move-ordering tables towards the start")
 	proven := fs.Int("proven-weight", 1, "weight of the positions whose score is a proven win or loss (0 leaves them out)")
+	rankWeight := fs.Float64("rank-weight", 0, "weight of the rank loss (the evaluation asked to rank the positions after the chosen move and after other candidates, as the search compares them) against the value loss; 0: values only")
+	rankTop := fs.Bool("rank-top", false, "draw a rank sample's other children among the move order's best, not at random")
+	rankKids := fs.Int("rank-kids", 12, "children of a position in its rank sample: the chosen move and a seeded draw of the other candidates")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wuzi-train [flags] positions.txt...")
 		fs.PrintDefaults()
@@ -77,7 +80,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wuzi-train: --start %q: want prior or embedded\n", *start)
 		return 2
 	}
-	if *epochs < 0 || *polEpochs < 0 || *polRate <= 0 || *polL2 < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *scoreScale < 0 || *every < 1 || *proven < 0 {
+	if *epochs < 0 || *polEpochs < 0 || *polRate <= 0 || *polL2 < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *scoreScale < 0 || *every < 1 || *proven < 0 || *rankWeight < 0 || *rankKids < 2 {
 		fmt.Fprintln(stderr, "wuzi-train: a flag is out of range")
 		return 2
 	}
@@ -111,7 +114,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		n0 := len(ps)
-		ps, err = train.ReadPositions(f, i, *seed, *holdout, func(f eval.Family) bool { return want[f] }, ps, &st)
+		opt := train.ReadOptions{File: i, Seed: *seed, HoldoutPct: *holdout, Keep: func(f eval.Family) bool { return want[f] }}
+		if *rankWeight > 0 {
+			opt.RankKids, opt.RankTop = *rankKids, *rankTop
+		}
+		ps, err = train.ReadPositions(f, opt, ps, &st)
 		f.Close()
 		if err != nil {
 			fmt.Fprintf(stderr, "wuzi-train: %s: %v\n", name, err)
@@ -126,6 +133,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *onePhase {
 		for i := range ps {
 			ps[i].Sample.OnePhase()
+			ps[i].Rank.OnePhase()
 		}
 	}
 	nProven := 0
@@ -213,7 +221,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *onePhase {
 			train.TiePhases(p0)
 		}
-		p := train.Fit(samples, p0, cfg)
+		var ranks []train.RankSample
+		for i := range fam {
+			if fam[i].HasRank {
+				ranks = append(ranks, fam[i].Rank)
+			}
+		}
+		showRank := func(what string, p []float64, t float64) {
+			l, top1, mr := train.RankLoss(ranks, p, t, true)
+			fmt.Fprintf(stdout, "%s: %s: rank temperature %.0f, holdout rank loss %.4f, chosen move's child best %.1f%%, below %.2f others on average\n", f, what, t, l, 100*top1, mr)
+		}
+		if len(ranks) > 0 {
+			fmt.Fprintf(stdout, "%s: %d rank samples of up to %d children\n", f, len(ranks), *rankKids)
+			showRank("start", p0, train.FitRankTemperature(ranks, p0))
+		}
+		p := train.FitWithRank(samples, ranks, p0, cfg, *rankWeight, func(epoch int, p []float64, t float64) {
+			if epoch%*every == 0 || epoch == *epochs {
+				showRank(fmt.Sprintf("epoch %d", epoch), p, t)
+			}
+		})
 		if *onePhase {
 			train.TiePhases(p)
 		}
