@@ -64,13 +64,10 @@ func PolicyFeatures(b *eval.Board, best eval.Pos) (PolicySample, bool) {
 	renjuBlack := b.Rule() == eval.Renju && us == eval.Black
 	ps := PolicySample{Best: -1}
 	for _, p := range b.Cells() {
-		if !b.IsEmpty(p) || !b.Near(p) || !b.Alive(p) {
+		if !candidate(b, p, us, renjuBlack) {
 			continue
 		}
 		if threatened && b.Combo(p, us) < eval.ComboFour && b.Combo(p, them) < eval.ComboFour && !onThreatLine(b, p, them) {
-			continue
-		}
-		if cu := b.Combo(p, us); renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
 			continue
 		}
 		if p == best {
@@ -82,6 +79,17 @@ func PolicyFeatures(b *eval.Board, best eval.Pos) (PolicySample, bool) {
 		})
 	}
 	return ps, ps.Best >= 0 && len(ps.Cands) > 1
+}
+
+// candidate reports whether the search's move generator lists p for side
+// us (renjuBlack: us is Black under renju): an empty cell within two of a
+// stone through which a five is still possible, and no renju foul.
+func candidate(b *eval.Board, p eval.Pos, us eval.Color, renjuBlack bool) bool {
+	if !b.IsEmpty(p) || !b.Near(p) || !b.Alive(p) {
+		return false
+	}
+	cu := b.Combo(p, us)
+	return !(renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p))
 }
 
 // onThreatLine reports whether p lies on a line where c has a three or

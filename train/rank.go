@@ -38,15 +38,13 @@ func RankFeatures(b *eval.Board, best eval.Pos, maxKids int, rng *rand.Rand, sc 
 		return RankSample{}, false
 	}
 	renjuBlack := b.Rule() == eval.Renju && us == eval.Black
-	candidate := func(p eval.Pos) bool {
-		return b.IsEmpty(p) && b.Near(p) && b.Alive(p) && b.Combo(p, us) < eval.ComboFour && !(renjuBlack && b.IsForbidden(p))
-	}
-	if !candidate(best) {
+	quiet := func(p eval.Pos) bool { return candidate(b, p, us, renjuBlack) && b.Combo(p, us) < eval.ComboFour }
+	if !quiet(best) {
 		return RankSample{}, false
 	}
 	var others []eval.Pos
 	for _, p := range b.Cells() {
-		if p != best && candidate(p) {
+		if p != best && quiet(p) {
 			others = append(others, p)
 		}
 	}
