@@ -28,6 +28,9 @@ type Config struct {
 	// Threads is how many goroutines search (lazy SMP); 0 or 1 means
 	// one, as Gomocup assumes. A manager's INFO thread_num overrides it.
 	Threads int
+	// Params, when set, replaces the search's tunable numbers
+	// (search.DefaultParams): for tuning matches only.
+	Params *search.Params
 	// Debug, when set, receives diagnostic text (written as DEBUG lines
 	// or to a log file by the caller).
 	Debug func(string)
@@ -35,6 +38,16 @@ type Config struct {
 	// abandoned (see runSearch): many lines, for stderr or a log file,
 	// never for the manager.
 	Stall func(string)
+}
+
+// newSearcher makes a searcher with a table of mb MiB and the configured
+// parameters.
+func (br *Brain) newSearcher(mb int) *search.Searcher {
+	s := search.New(mb)
+	if br.cfg.Params != nil {
+		s.Options.Params = *br.cfg.Params
+	}
+	return s
 }
 
 // Table sizes in MiB: the default, and the most any flag or INFO may ask
@@ -103,7 +116,7 @@ func New(cfg Config) *Brain {
 	}
 	cfg.HashMB = min(cfg.HashMB, MaxHashMB)
 	br := &Brain{cfg: cfg, rule: eval.Freestyle, clock: NewClock(), hashMB: cfg.HashMB, created: time.Now(), threads: cfg.Threads}
-	br.searcher = search.New(br.tableMB())
+	br.searcher = br.newSearcher(br.tableMB())
 	br.searcher.SetThreads(cfg.Threads)
 	_ = br.Start(15, 15)
 	br.started = false

@@ -64,7 +64,7 @@ func (br *Brain) reclaim() *search.Searcher {
 		br.searcher = st.searcher
 	default:
 		if br.searcher == st.searcher {
-			br.searcher = search.New(br.tableSize())
+			br.searcher = br.newSearcher(br.tableSize())
 			br.searcher.SetThreads(br.threads)
 		}
 	}

@@ -1,35 +1,28 @@
 package search
 
-import (
-	"math"
-
-	"wuzi/eval"
-)
+import "wuzi/eval"
 
 // historySize covers every Pos of the largest board.
 const historySize = 2048
 
-// Static pruning: razoring's depth and its margin per ply, and reverse
-// futility's margin per ply of depth (at every depth, a ply less when the
-// node improves on the evaluation two plies up), in evaluation units (a
-// win probability of sigmoid(score/K), K about 570 in the learned tables).
-const (
-	razorDepth     = 2
-	razorMargin    = 100
-	futilityMargin = 150
-)
-
-// failHighMargin is how far, per ply of depth, the static evaluation of an
-// expected cut node must stand above beta for every move that makes no
-// four to be searched a ply shallower (Rapfi's "fail-high reduction": its
-// margin is 15 a ply at a scale of 200, ours is about 570).
-const failHighMargin = 45
+// Static pruning (Params.RazorDepth, RazorMargin, FutilityMargin): razoring
+// at shallow depths and its margin per ply, and reverse futility's margin
+// per ply of depth (at every depth, a ply less when the node improves on
+// the evaluation two plies up), in evaluation units (a win probability of
+// sigmoid(score/K), K about 570 in the learned tables). Defaults 2, 100
+// and 150.
+//
+// Params.FailHighMargin is how far, per ply of depth, the static
+// evaluation of an expected cut node must stand above beta for every move
+// that makes no four to be searched a ply shallower (Rapfi's "fail-high
+// reduction": its margin is 15 a ply at a scale of 200; ours, 45, at
+// about 570).
 
 // lazyPicks is how many moves of a node are picked from its unsorted list
 // one at a time before the rest is sorted.
 const lazyPicks = 3
 
-// blockExt is what a forced block of the opponent's four adds to the
+// Params.BlockExt (3 by default) is what a forced block of the opponent's four adds to the
 // depth, in tenths of a ply, beyond the ply the block itself takes: a
 // four and its block cost 0.7 of a ply instead of one, so attacks that mix
 // fours with threes are followed further. The tenths add up along the
@@ -38,26 +31,19 @@ const lazyPicks = 3
 // each time they make one. Rapfi extends its forced blocks by 1.3 plies.
 // Against Rapfi at 30,000 nodes, Wuzi 300 ms: about +18 ± 27 Elo over 800
 // games (docs/evidence.md).
-const (
-	blockExt  = 3
-	plyTenths = 10
-)
+const plyTenths = 10
 
 // noEval marks a ply whose node computed no static evaluation.
 const noEval = -1 << 30
 
 // Late-move reductions: a reduced quiet move whose ordering score (the
-// move order plus history/16) is below policyReduce1 is reduced a ply more,
-// and below policyReduce2 another, as Rapfi reduces by its policy. The
+// move order plus history/16) is below Params.PolicyReduce1 (0) is reduced
+// a ply more, and below Params.PolicyReduce2 (-600) another, as Rapfi reduces by its policy. The
 // thresholds are in the learned move order's units (freestyle and
 // standard: a softmax temperature of about 570, so -600 is about a third
 // the odds of 0); renju's and caro's hand-set move orders score nearly
 // every cell above 0 and are barely affected. Self-play +22.6 twice in 200
 // games, +23 ± 38 against Rapfi at 2,000 nodes (docs/evidence.md).
-const (
-	policyReduce1 = 0
-	policyReduce2 = -600
-)
 
 // pvs is a fail-soft principal-variation search of the side to move at
 // the given remaining depth, ply plies from the root. Invariants: the
@@ -66,6 +52,7 @@ const (
 // the best line found from this node when the score is inside the window.
 func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	s.poll()
+	prm := &s.Options.Params
 	cutNode := s.expectCut[ply] && !pvNode
 	s.pvLen[ply] = 0
 	s.evalStack[ply] = noEval
@@ -104,7 +91,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 		d, f := depth, s.blockFrac[ply]
 		if depth >= 1 {
-			if f += blockExt; f >= plyTenths {
+			if f += int8(prm.BlockExt); f >= plyTenths {
 				d++
 				f -= plyTenths
 			}
@@ -159,14 +146,14 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	// help (razoring), far above beta the node is taken to fail high
 	// (reverse futility).
 	if s.Options.UseStaticPrune && !pvNode && !threatened && b.ComboCount(them, eval.ComboFourThree) == 0 {
-		if depth <= razorDepth && ev+razorMargin*depth < alpha {
+		if depth <= prm.RazorDepth && ev+prm.RazorMargin*depth < alpha {
 			return s.quiesce(ply, alpha, beta)
 		}
 		fd := depth
 		if improving {
 			fd--
 		}
-		if ev-futilityMargin*fd >= beta && beta > -winBound {
+		if ev-prm.FutilityMargin*fd >= beta && beta > -winBound {
 			return ev
 		}
 	}
@@ -183,7 +170,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 	// An expected cut node far above beta will most likely cut: its moves
 	// that make no four are searched a ply shallower.
-	likelyFailHigh := cutNode && ev >= beta+failHighMargin*depth && beta < winBound
+	likelyFailHigh := cutNode && ev >= beta+prm.FailHighMargin*depth && beta < winBound
 	s.blockFrac[ply+1] = s.blockFrac[ply]
 	origAlpha := alpha
 	best := -infinity
@@ -210,7 +197,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		ourCombo := b.Combo(p, us)
 		// Late-move pruning: at shallow non-PV nodes only the best few
 		// quiet moves are worth a look; threats are always searched.
-		if s.Options.UseLMP && !pvNode && searched >= lmpLimit(depth, improving) && ourCombo < eval.ComboThree &&
+		if s.Options.UseLMP && !pvNode && searched >= s.lmpLimit(depth, improving) && ourCombo < eval.ComboThree &&
 			b.Combo(p, them) < eval.ComboThree && !threatened {
 			continue
 		}
@@ -231,15 +218,15 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		} else {
 			r := 0
 			if s.Options.UseLMR && depth >= 3 && i >= 3 && reducible(ourCombo) && !threatened && m.pos != s.killers[ply][0] && m.pos != s.killers[ply][1] {
-				r = lmrReduction(depth, i)
+				r = s.lmrReduction(depth, i)
 				if !improving {
 					r++
 				}
 				// Moves the move order rates poorly: shallower still.
-				if m.score < policyReduce1 {
+				if m.score < int32(prm.PolicyReduce1) {
 					r++
 				}
-				if m.score < policyReduce2 {
+				if m.score < int32(prm.PolicyReduce2) {
 					r++
 				}
 				if depth-1-r < 1 {
@@ -405,10 +392,10 @@ func reducible(cb eval.Combo) bool {
 }
 
 // lmpLimit is how many moves a non-PV node at depth searches before
-// late-move pruning drops quiet moves: 3 + depth^1.32 as Rapfi counts,
-// half as many when the node is not improving.
-func lmpLimit(depth int, improving bool) int {
-	n := lmpCounts[min(depth, len(lmpCounts)-1)]
+// late-move pruning drops quiet moves: 3 + depth^1.32 as Rapfi counts
+// (Params.LMPBase, LMPExp), half as many when the node is not improving.
+func (s *Searcher) lmpLimit(depth int, improving bool) int {
+	n := s.ptab.lmp[min(depth, len(s.ptab.lmp)-1)]
 	if !improving {
 		n /= 2
 	}
@@ -417,29 +404,12 @@ func lmpLimit(depth int, improving bool) int {
 
 // lmrReduction is the late-move reduction of the i-th move (from 0) at
 // depth, before the adjustments for improvement and the move order:
-// 0.5 + 0.75 ln(depth) ln(i+1) plies, rounded down.
-func lmrReduction(depth, i int) int {
-	return int(lmrBase[min(depth, len(lmrBase)-1)][min(i, len(lmrBase[0])-1)])
+// 0.5 + 0.75 ln(depth) ln(i+1) plies (Params.LMRBase, LMRScale), rounded
+// down.
+func (s *Searcher) lmrReduction(depth, i int) int {
+	t := &s.ptab.lmr
+	return int(t[min(depth, len(t)-1)][min(i, len(t[0])-1)])
 }
-
-// lmpCounts and lmrBase tabulate lmpLimit and lmrReduction: filled once at
-// start-up and only read after.
-var (
-	lmpCounts = func() (t [MaxPly + 1]int) {
-		for d := range t {
-			t[d] = 3 + int(math.Pow(float64(d), 1.32))
-		}
-		return t
-	}()
-	lmrBase = func() (t [MaxPly + 1][64]int8) {
-		for d := 1; d < len(t); d++ {
-			for i := range t[d] {
-				t[d][i] = int8(0.5 + 0.75*math.Log(float64(d))*math.Log(float64(i+1)))
-			}
-		}
-		return t
-	}()
-)
 
 // historyMax bounds a history value; updates shrink towards zero as a
 // value nears it, so recent results weigh more than old ones.

@@ -128,11 +128,14 @@ type Options struct {
 	// UseStaticPrune: razoring and reverse futility pruning at quiet
 	// non-PV nodes.
 	UseStaticPrune bool
+	// Params are the search's tunable numbers (DefaultParams unless a
+	// tuning match sets others).
+	Params Params
 }
 
 // DefaultOptions are the settings the engine plays with.
 func DefaultOptions() Options {
-	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true, UseLMP: true, UseVCT: true, VerifyVCT: true, UseStaticPrune: true}
+	return Options{UseVCF: true, UseLMR: true, UseThreatGen: true, QuiesceVCF: true, UseLMP: true, UseVCT: true, VerifyVCT: true, UseStaticPrune: true, Params: DefaultParams()}
 }
 
 // Searcher holds what persists between searches: the transposition table
@@ -140,6 +143,8 @@ func DefaultOptions() Options {
 type Searcher struct {
 	TT      *TT
 	Options Options
+	// ptab tabulates Options.Params (rebuilt by prepare when they change).
+	ptab paramTables
 
 	b        *eval.Board
 	nodes    uint64
@@ -202,6 +207,7 @@ func New(hashMB int) *Searcher { return newSearcher(NewTT(hashMB)) }
 // newSearcher returns a searcher using the table tt.
 func newSearcher(tt *TT) *Searcher {
 	s := &Searcher{TT: tt, Options: DefaultOptions()}
+	s.ptab.build(s.Options.Params)
 	for i := range s.moveBuf {
 		s.moveBuf[i] = make([]scoredMove, 0, 64)
 	}
@@ -450,7 +456,7 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 		s.selDepth = 0
 		s.improved = rootMove{pos: eval.NoPos}
 		alpha, beta := -infinity, infinity
-		window := 60
+		window := s.Options.Params.AspWindow
 		if depth >= 5 && nBest == 1 && !IsMate(prevScore) {
 			alpha, beta = prevScore-window, prevScore+window
 		}

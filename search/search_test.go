@@ -414,26 +414,27 @@ func randomQuietMove(b *eval.Board, rng *rand.Rand, radius int) (eval.Pos, bool)
 // with depth; the base reduction is 0.5 + 0.75 ln(depth) ln(i+1) plies,
 // rounded down, and grows with depth and with the move's place.
 func TestPruningSchedules(t *testing.T) {
+	s := New(1)
 	for _, c := range []struct {
 		depth     int
 		improving bool
 		want      int
 	}{{1, true, 4}, {1, false, 2}, {3, true, 7}, {3, false, 3}, {6, true, 13}, {10, true, 23}, {10, false, 11}} {
-		if got := lmpLimit(c.depth, c.improving); got != c.want {
+		if got := s.lmpLimit(c.depth, c.improving); got != c.want {
 			t.Errorf("lmpLimit(%d, %v) = %d, want %d", c.depth, c.improving, got, c.want)
 		}
 	}
 	for _, c := range []struct{ depth, i, want int }{{1, 40, 0}, {3, 3, 1}, {3, 8, 2}, {6, 3, 2}, {10, 20, 5}} {
-		if got := lmrReduction(c.depth, c.i); got != c.want {
+		if got := s.lmrReduction(c.depth, c.i); got != c.want {
 			t.Errorf("lmrReduction(%d, %d) = %d, want %d", c.depth, c.i, got, c.want)
 		}
 	}
 	for d := 1; d < MaxPly; d++ {
-		if lmpLimit(d+1, true) < lmpLimit(d, true) || lmpLimit(d, false) > lmpLimit(d, true) {
+		if s.lmpLimit(d+1, true) < s.lmpLimit(d, true) || s.lmpLimit(d, false) > s.lmpLimit(d, true) {
 			t.Fatalf("lmpLimit not monotone at depth %d", d)
 		}
 		for i := 0; i < 100; i++ {
-			if lmrReduction(d+1, i) < lmrReduction(d, i) || lmrReduction(d, i+1) < lmrReduction(d, i) {
+			if s.lmrReduction(d+1, i) < s.lmrReduction(d, i) || s.lmrReduction(d, i+1) < s.lmrReduction(d, i) {
 				t.Fatalf("lmrReduction not monotone at depth %d, move %d", d, i)
 			}
 		}

@@ -87,4 +87,7 @@ func (s *Searcher) prepare(b *eval.Board, lim Limits) {
 		}
 	}
 	s.resetArea()
+	if s.ptab.of != s.Options.Params {
+		s.ptab.build(s.Options.Params)
+	}
 }

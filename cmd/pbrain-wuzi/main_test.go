@@ -145,6 +145,20 @@ func TestFlags(t *testing.T) {
 	if code := run([]string{"--threads", "2", "--hash", "8"}, strings.NewReader(in), &out, &errOut); code != 0 || !moveRe.MatchString(lines()[len(lines())-1]) {
 		t.Errorf("--threads 2: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 	}
+	// Tuning parameters: a known one plays, an unknown or unusable one
+	// is refused before the protocol starts.
+	out.Reset()
+	errOut.Reset()
+	if code := run([]string{"--param", "futility=170", "--param", "lmrscale=90"}, strings.NewReader(in), &out, &errOut); code != 0 || !moveRe.MatchString(lines()[len(lines())-1]) {
+		t.Errorf("--param: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+	for _, bad := range []string{"nosuch=1", "blockext=12", "futility"} {
+		out.Reset()
+		errOut.Reset()
+		if code := run([]string{"--param", bad}, strings.NewReader(in), &out, &errOut); code != 2 || out.Len() != 0 || !strings.Contains(errOut.String(), "--param") {
+			t.Errorf("--param %s: exit %d, stdout %q, stderr %q", bad, code, out.String(), errOut.String())
+		}
+	}
 	errOut.Reset()
 	if code := run([]string{"--nonsense"}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "nonsense") {
 		t.Errorf("bad flag: exit %d, stderr %q", code, errOut.String())

@@ -1,0 +1,175 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Params are the search's tunable numbers: the margins of its static
+// pruning, the fraction of a ply a forced block earns, the shape of its
+// late-move reductions and pruning, and the root's aspiration window.
+// DefaultParams is what the engine plays with; other values are for tuning
+// matches (pbrain-wuzi --param NAME=VALUE, scripts/spsa.py). The values
+// are whole numbers so that a tuner can step each one.
+type Params struct {
+	// RazorDepth and RazorMargin: at a quiet non-PV node of depth at most
+	// RazorDepth whose evaluation is RazorMargin a ply below alpha, only a
+	// win by fours is looked for.
+	RazorDepth  int
+	RazorMargin int
+	// FutilityMargin: a quiet non-PV node whose evaluation stands this
+	// much a ply of depth above beta fails high at once.
+	FutilityMargin int
+	// FailHighMargin: at an expected cut node this far above beta a ply
+	// of depth, the moves that make no four are searched a ply shallower.
+	FailHighMargin int
+	// BlockExt is what a forced block of the opponent's four adds to the
+	// depth, in tenths of a ply (see blockExt).
+	BlockExt int
+	// PolicyReduce1 and PolicyReduce2: a reduced quiet move whose
+	// ordering score is below each is reduced a ply more.
+	PolicyReduce1 int
+	PolicyReduce2 int
+	// LMRBase and LMRScale, in hundredths: the late-move reduction of the
+	// i-th move (from 0) at depth d is LMRBase + LMRScale·ln(d)·ln(i+1)
+	// hundredths of a ply, rounded down.
+	LMRBase  int
+	LMRScale int
+	// LMPBase and LMPExp (hundredths): a non-PV node searches
+	// LMPBase + d^LMPExp moves before late-move pruning drops quiet ones
+	// (half as many when not improving).
+	LMPBase int
+	LMPExp  int
+	// AspWindow is the half-width of the root's aspiration window from
+	// the fifth iteration on.
+	AspWindow int
+}
+
+// DefaultParams are the values the engine plays with.
+func DefaultParams() Params {
+	return Params{
+		RazorDepth:     2,
+		RazorMargin:    100,
+		FutilityMargin: 150,
+		FailHighMargin: 45,
+		BlockExt:       3,
+		PolicyReduce1:  0,
+		PolicyReduce2:  -600,
+		LMRBase:        50,
+		LMRScale:       75,
+		LMPBase:        3,
+		LMPExp:         132,
+		AspWindow:      60,
+	}
+}
+
+// paramFields names every field of p, as Set and String spell them.
+func (p *Params) paramFields() []struct {
+	name string
+	v    *int
+} {
+	return []struct {
+		name string
+		v    *int
+	}{
+		{"razordepth", &p.RazorDepth},
+		{"razor", &p.RazorMargin},
+		{"futility", &p.FutilityMargin},
+		{"failhigh", &p.FailHighMargin},
+		{"blockext", &p.BlockExt},
+		{"policy1", &p.PolicyReduce1},
+		{"policy2", &p.PolicyReduce2},
+		{"lmrbase", &p.LMRBase},
+		{"lmrscale", &p.LMRScale},
+		{"lmpbase", &p.LMPBase},
+		{"lmpexp", &p.LMPExp},
+		{"aspiration", &p.AspWindow},
+	}
+}
+
+// Set parses one "name=value" setting (the names String prints) into p.
+// A value outside what the search can use is refused.
+func (p *Params) Set(setting string) error {
+	name, val, ok := strings.Cut(setting, "=")
+	if !ok {
+		return fmt.Errorf("parameter %q: want NAME=VALUE", setting)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(val))
+	if err != nil {
+		return fmt.Errorf("parameter %q: %q is not a whole number", name, val)
+	}
+	q := *p
+	found := false
+	for _, f := range q.paramFields() {
+		if f.name == strings.ToLower(strings.TrimSpace(name)) {
+			*f.v = n
+			found = true
+		}
+	}
+	if !found {
+		return fmt.Errorf("unknown parameter %q (known: %s)", name, p.names())
+	}
+	if err := q.check(); err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}
+
+// check refuses values the search cannot use.
+func (p *Params) check() error {
+	switch {
+	case p.RazorDepth < 0 || p.RazorDepth > 8:
+		return fmt.Errorf("razordepth %d: want 0 to 8", p.RazorDepth)
+	case p.BlockExt < 0 || p.BlockExt >= plyTenths:
+		return fmt.Errorf("blockext %d: want 0 to %d", p.BlockExt, plyTenths-1)
+	case p.LMRBase < 0 || p.LMRScale < 0 || p.LMRBase+p.LMRScale > 1000:
+		return fmt.Errorf("lmrbase %d, lmrscale %d: want 0 or more, 1000 at most together", p.LMRBase, p.LMRScale)
+	case p.LMPBase < 1 || p.LMPBase > 100 || p.LMPExp < 0 || p.LMPExp > 300:
+		return fmt.Errorf("lmpbase %d, lmpexp %d: want 1 to 100 and 0 to 300", p.LMPBase, p.LMPExp)
+	case p.AspWindow < 1 || p.AspWindow > 10000:
+		return fmt.Errorf("aspiration %d: want 1 to 10000", p.AspWindow)
+	}
+	return nil
+}
+
+func (p *Params) names() string {
+	var ns []string
+	for _, f := range p.paramFields() {
+		ns = append(ns, f.name)
+	}
+	return strings.Join(ns, ", ")
+}
+
+// String lists p as the name=value settings Set reads, space-separated.
+func (p Params) String() string {
+	var parts []string
+	for _, f := range p.paramFields() {
+		parts = append(parts, fmt.Sprintf("%s=%d", f.name, *f.v))
+	}
+	return strings.Join(parts, " ")
+}
+
+// paramTables tabulate the late-move pruning counts and reductions of one
+// Params, so that the hot path reads a table.
+type paramTables struct {
+	of  Params
+	lmp [MaxPly + 1]int
+	lmr [MaxPly + 1][64]int8
+}
+
+// build fills t for p.
+func (t *paramTables) build(p Params) {
+	t.of = p
+	for d := range t.lmp {
+		t.lmp[d] = p.LMPBase + int(math.Pow(float64(d), float64(p.LMPExp)/100))
+	}
+	for d := 1; d < len(t.lmr); d++ {
+		for i := range t.lmr[d] {
+			r := (float64(p.LMRBase) + float64(p.LMRScale)*math.Log(float64(d))*math.Log(float64(i+1))) / 100
+			t.lmr[d][i] = int8(min(r, 100))
+		}
+	}
+}
