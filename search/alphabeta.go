@@ -5,25 +5,13 @@ import "wuzi/eval"
 // historySize covers every Pos of the largest board.
 const historySize = 2048
 
-// Static pruning (Params.RazorDepth, RazorMargin, FutilityMargin): razoring
-// at shallow depths and its margin per ply, and reverse futility's margin
-// per ply of depth (at every depth, a ply less when the node improves on
-// the evaluation two plies up), in evaluation units (a win probability of
-// sigmoid(score/K), K about 570 in the learned tables). Defaults 2, 100
-// and 150.
-//
-// Params.FailHighMargin is how far, per ply of depth, the static
-// evaluation of an expected cut node must stand above beta for every move
-// that makes no four to be searched a ply shallower (Rapfi's "fail-high
-// reduction": its margin is 15 a ply at a scale of 200; ours, 45, at
-// about 570).
-
 // lazyPicks is how many moves of a node are picked from its unsorted list
 // one at a time before the rest is sorted.
 const lazyPicks = 3
 
-// Params.BlockExt (3 by default) is what a forced block of the opponent's four adds to the
-// depth, in tenths of a ply, beyond the ply the block itself takes: a
+// plyTenths is a ply in the tenths that forced blocks earn: Params.BlockExt
+// (3 by default) is what a forced block of the opponent's four adds to
+// the depth, in tenths of a ply, beyond the ply the block itself takes: a
 // four and its block cost 0.7 of a ply instead of one, so attacks that mix
 // fours with threes are followed further. The tenths add up along the
 // path (Searcher.blockFrac, which the root starts at half a ply, so that
@@ -35,15 +23,6 @@ const plyTenths = 10
 
 // noEval marks a ply whose node computed no static evaluation.
 const noEval = -1 << 30
-
-// Late-move reductions: a reduced quiet move whose ordering score (the
-// move order plus history/16) is below Params.PolicyReduce1 (0) is reduced
-// a ply more, and below Params.PolicyReduce2 (-600) another, as Rapfi reduces by its policy. The
-// thresholds are in the learned move order's units (freestyle and
-// standard: a softmax temperature of about 570, so -600 is about a third
-// the odds of 0); renju's and caro's hand-set move orders score nearly
-// every cell above 0 and are barely affected. Self-play +22.6 twice in 200
-// games, +23 ± 38 against Rapfi at 2,000 nodes (docs/evidence.md).
 
 // pvs is a fail-soft principal-variation search of the side to move at
 // the given remaining depth, ply plies from the root. Invariants: the

@@ -14,22 +14,33 @@ import (
 // matches (pbrain-wuzi --param NAME=VALUE, scripts/spsa.py). The values
 // are whole numbers so that a tuner can step each one.
 type Params struct {
-	// RazorDepth and RazorMargin: at a quiet non-PV node of depth at most
+	// RazorDepth and RazorMargin: at a quiet non-PV node (the opponent
+	// threatens neither an open four nor a four-three) of depth at most
 	// RazorDepth whose evaluation is RazorMargin a ply below alpha, only a
-	// win by fours is looked for.
+	// win by fours is looked for (razoring). Margins are in evaluation
+	// units: a win probability of sigmoid(score/K), K about 570 in the
+	// learned tables.
 	RazorDepth  int
 	RazorMargin int
-	// FutilityMargin: a quiet non-PV node whose evaluation stands this
-	// much a ply of depth above beta fails high at once.
+	// FutilityMargin: such a node whose evaluation stands this much a ply
+	// of depth above beta (a ply less when it improves on the evaluation
+	// two plies up) fails high at once (reverse futility).
 	FutilityMargin int
 	// FailHighMargin: at an expected cut node this far above beta a ply
-	// of depth, the moves that make no four are searched a ply shallower.
+	// of depth, the moves that make no four are searched a ply shallower
+	// (Rapfi's fail-high reduction: its margin is 15 a ply at a scale of
+	// 200).
 	FailHighMargin int
 	// BlockExt is what a forced block of the opponent's four adds to the
 	// depth, in tenths of a ply (see blockExt).
 	BlockExt int
 	// PolicyReduce1 and PolicyReduce2: a reduced quiet move whose
-	// ordering score is below each is reduced a ply more.
+	// ordering score (the move order plus history/16) is below each is
+	// reduced a ply more, as Rapfi reduces by its policy. They are in the
+	// learned move order's units (a softmax temperature of about 570, so
+	// -600 is about a third the odds of 0); renju's and caro's hand-set
+	// move orders score nearly every cell above 0 and are barely affected.
+	// (+23 ± 38 Elo against Rapfi at 2,000 nodes, docs/evidence.md.)
 	PolicyReduce1 int
 	PolicyReduce2 int
 	// LMRBase and LMRScale, in hundredths: the late-move reduction of the
