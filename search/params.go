@@ -76,15 +76,15 @@ func DefaultParams() Params {
 	}
 }
 
-// paramFields names every field of p, as Set and String spell them.
-func (p *Params) paramFields() []struct {
+// paramField is one field of a Params and the name Set and String give it.
+type paramField struct {
 	name string
 	v    *int
-} {
-	return []struct {
-		name string
-		v    *int
-	}{
+}
+
+// paramFields names every field of p, as Set and String spell them.
+func (p *Params) paramFields() []paramField {
+	return []paramField{
 		{"razordepth", &p.RazorDepth},
 		{"razor", &p.RazorMargin},
 		{"futility", &p.FutilityMargin},
