@@ -111,16 +111,17 @@ func (p *Params) Set(setting string) error {
 	if err != nil {
 		return fmt.Errorf("parameter %q: %q is not a whole number", name, val)
 	}
+	name = strings.ToLower(strings.TrimSpace(name))
 	q := *p
 	found := false
 	for _, f := range q.paramFields() {
-		if f.name == strings.ToLower(strings.TrimSpace(name)) {
+		if f.name == name {
 			*f.v = n
 			found = true
 		}
 	}
 	if !found {
-		return fmt.Errorf("unknown parameter %q (known: %s)", name, p.names())
+		return fmt.Errorf("unknown parameter %q (known: %s)", name, ParamNames())
 	}
 	if err := q.check(); err != nil {
 		return err
@@ -146,7 +147,9 @@ func (p *Params) check() error {
 	return nil
 }
 
-func (p *Params) names() string {
+// ParamNames lists the names Set takes, comma-separated.
+func ParamNames() string {
+	var p Params
 	var ns []string
 	for _, f := range p.paramFields() {
 		ns = append(ns, f.name)

@@ -39,7 +39,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	logFile := fs.String("log", "", "append diagnostics to this file instead of discarding them")
 	debug := fs.Bool("debug", false, "send diagnostics to the manager as DEBUG lines")
 	version := fs.Bool("version", false, "print the version and exit")
-	params := fs.StringArray("param", nil, "NAME=VALUE: a search parameter for tuning matches (repeatable; names: "+paramNames()+")")
+	params := fs.StringArray("param", nil, "NAME=VALUE: a search parameter for tuning matches (repeatable; names: "+search.ParamNames()+")")
 	benchDepth := fs.Int("depth", search.DefaultBenchDepth, "bench: search depth of every position")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `Wuzi %s, a Gomoku/Renju engine for the Gomocup/Piskvork brain protocol.
@@ -151,14 +151,4 @@ func bench(out io.Writer, depth, hashMB int) int {
 	}
 	fmt.Fprintf(out, "Total time (ms) : %d\nNodes searched  : %d\nNodes/second    : %d\n", res.Elapsed.Milliseconds(), res.Nodes, res.NPS())
 	return 0
-}
-
-// paramNames lists the names --param takes.
-func paramNames() string {
-	var ns []string
-	for _, kv := range strings.Fields(search.DefaultParams().String()) {
-		name, _, _ := strings.Cut(kv, "=")
-		ns = append(ns, name)
-	}
-	return strings.Join(ns, ", ")
 }
