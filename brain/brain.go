@@ -135,12 +135,29 @@ func (br *Brain) Board() *eval.Board { return br.board }
 // Searcher returns the search engine (for tests and tools).
 func (br *Brain) Searcher() *search.Searcher { return br.reclaim() }
 
+// newBoard makes an empty width×height board under rule r, its
+// evaluation scaled as Config.Params say (tuning matches only).
+func (br *Brain) newBoard(width, height int, r eval.Rule) (*eval.Board, error) {
+	b, err := eval.NewBoard(width, height, r)
+	if err != nil || br.cfg.Params == nil {
+		return b, err
+	}
+	w, err := eval.EmbeddedWeights(eval.FamilyOf(r))
+	if err != nil {
+		return nil, err
+	}
+	if sw, ok := br.cfg.Params.EvalScaled(w); ok {
+		b.SetWeights(sw)
+	}
+	return b, nil
+}
+
 // Start sets up an empty width×height board under the current rule.
 func (br *Brain) Start(width, height int) error {
 	if width < eval.MinSize || width > eval.MaxSize || height < eval.MinSize || height > eval.MaxSize {
 		return fmt.Errorf("unsupported size %dx%d: sides must be %d to %d", width, height, eval.MinSize, eval.MaxSize)
 	}
-	b, err := eval.NewBoard(width, height, br.rule)
+	b, err := br.newBoard(width, height, br.rule)
 	if err != nil {
 		return err
 	}
@@ -295,7 +312,7 @@ func (br *Brain) setRule(r eval.Rule) error {
 	if r == br.rule {
 		return nil
 	}
-	nb, err := eval.NewBoard(br.width, br.height, r)
+	nb, err := br.newBoard(br.width, br.height, r)
 	if err != nil {
 		return err
 	}
@@ -418,7 +435,7 @@ func (br *Brain) Takeback(m protocol.Move) error {
 		b.Undo()
 		return nil
 	}
-	nb, err := eval.NewBoard(br.width, br.height, br.rule)
+	nb, err := br.newBoard(br.width, br.height, br.rule)
 	if err != nil {
 		return err
 	}

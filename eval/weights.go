@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"sync"
 )
 
@@ -395,3 +396,41 @@ var embeddedTables = sync.OnceValue(func() [NumFamilies]*evalTables {
 	}
 	return out
 })
+
+// Scaled returns a copy of w with its tables multiplied by percentages:
+// the attack tables (opening and late game) by attack, the defence tables
+// by defend, the threat table by threat and the move order's defence
+// table by policyDefend, each value rounded to the nearest whole number
+// and held to its type's range. All four at 100 give w's values back. It
+// is for tuning matches (pbrain-wuzi --param): how much the search should
+// trust each part of the learned evaluation is a question for play, not
+// for the trainer's labels.
+func (w *Weights) Scaled(attack, defend, threat, policyDefend int) *Weights {
+	out := *w
+	scale16 := func(t []int16, pct int) {
+		for i, v := range t {
+			t[i] = int16(max(math.MinInt16, min(math.MaxInt16, scaleRound(int64(v), pct))))
+		}
+	}
+	for s := 0; s < 2; s++ {
+		scale16(out.Attack[s][:], attack)
+		scale16(out.AttackLate[s][:], attack)
+		scale16(out.Defend[s][:], defend)
+		scale16(out.DefendLate[s][:], defend)
+		scale16(out.Threat[s][:], threat)
+		for i, v := range out.PolicyDefend[s] {
+			out.PolicyDefend[s][i] = int32(max(math.MinInt32, min(math.MaxInt32, scaleRound(int64(v), policyDefend))))
+		}
+	}
+	return &out
+}
+
+// scaleRound is v·pct/100 rounded to the nearest whole number, halves away
+// from zero.
+func scaleRound(v int64, pct int) int64 {
+	x := v * int64(pct)
+	if x < 0 {
+		return -((-x + 50) / 100)
+	}
+	return (x + 50) / 100
+}

@@ -220,3 +220,42 @@ func TestPriorIsHandSet(t *testing.T) {
 		t.Fatalf("prior threat values %d %d", w.Threat[0][ThreatFourThree], w.Threat[0][ThreatFlexFour<<threatBits])
 	}
 }
+
+// Scaled multiplies each table by its percentage, rounding to the nearest
+// and holding values to their type, and leaves the weights it was given
+// as they were; at 100 % it changes nothing.
+func TestWeightsScaled(t *testing.T) {
+	w, err := EmbeddedWeights(FamilyFreestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := *w
+	if same := w.Scaled(100, 100, 100, 100); *same != *w {
+		t.Fatal("Scaled at 100 % changed the weights")
+	}
+	w.Attack[0][1], w.Defend[1][2], w.Threat[0][3], w.PolicyDefend[1][4] = 25000, -7, 5, 1_000_000_001
+	w.AttackLate[1][5], w.DefendLate[0][6] = -25000, 3
+	s := w.Scaled(150, 50, 0, 300)
+	checks := []struct {
+		name      string
+		got, want int64
+	}{
+		{"Attack held to int16", int64(s.Attack[0][1]), 32767},
+		{"AttackLate held to int16", int64(s.AttackLate[1][5]), -32768},
+		{"Defend rounds halves away from zero", int64(s.Defend[1][2]), -4},
+		{"DefendLate rounds halves away from zero", int64(s.DefendLate[0][6]), 2},
+		{"Threat at 0 %", int64(s.Threat[0][3]), 0},
+		{"PolicyDefend held to int32", int64(s.PolicyDefend[1][4]), 2147483647},
+		{"PolicyAttack untouched", int64(s.PolicyAttack[0][7]), int64(w.PolicyAttack[0][7])},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s: got %d, want %d", c.name, c.got, c.want)
+		}
+	}
+	w.Attack[0][1], w.Defend[1][2], w.Threat[0][3], w.PolicyDefend[1][4] = orig.Attack[0][1], orig.Defend[1][2], orig.Threat[0][3], orig.PolicyDefend[1][4]
+	w.AttackLate[1][5], w.DefendLate[0][6] = orig.AttackLate[1][5], orig.DefendLate[0][6]
+	if *w != orig {
+		t.Fatal("Scaled changed the weights it was given")
+	}
+}

@@ -45,6 +45,10 @@ PARAMS = [
     ("lmpbase", 3, 1, 1, 20),
     ("lmpexp", 132, 12, 60, 250),
     ("aspiration", 60, 20, 10, 400),
+    ("evattack", 100, 12, 30, 300),
+    ("evdefend", 100, 12, 30, 300),
+    ("evthreat", 100, 20, 0, 300),
+    ("poldefend", 100, 12, 30, 300),
 ]
 
 
@@ -93,14 +97,22 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="draws the signs and the openings")
     ap.add_argument("--state", required=True, help="JSON file of theta and the iteration (resumed)")
     ap.add_argument("--log", required=True, help="JSON lines, one an iteration")
+    ap.add_argument("--tune", default="", help="comma-separated names to tune (default: all); the others keep their defaults")
     args = ap.parse_args()
+    params = PARAMS
+    if args.tune:
+        names = [x.strip() for x in args.tune.split(",") if x.strip()]
+        known = {p[0] for p in PARAMS}
+        if unknown := [x for x in names if x not in known]:
+            sys.exit(f"--tune: unknown {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+        params = [p for p in PARAMS if p[0] in names]
 
-    theta = {n: float(s) for n, s, _, _, _ in PARAMS}
+    theta = {n: float(s) for n, s, _, _, _ in params}
     k0 = 0
     if os.path.exists(args.state):
         with open(args.state) as f:
             st = json.load(f)
-        theta.update(st["theta"])
+        theta.update({m: v for m, v in st["theta"].items() if m in theta})
         k0 = st["k"]
     n = args.iterations
     big_a = n / 5
@@ -108,11 +120,11 @@ def main():
     total = [0.0, 0.0, 0]
     for k in range(k0, n):
         rng = random.Random(args.seed * 1_000_003 + k)
-        signs = {name: rng.choice((-1, 1)) for name, *_ in PARAMS}
+        signs = {name: rng.choice((-1, 1)) for name, *_ in params}
         ck = ((n + 1) / (k + 1)) ** 0.101  # c_k = c * ck: c at the end
         rk = args.r_end * ((big_a + n) / (big_a + k + 1)) ** 0.602
         plus, minus = {}, {}
-        for name, _, c, lo, hi in PARAMS:
+        for name, _, c, lo, hi in params:
             d = c * ck * signs[name]
             plus[name] = int(round(min(hi, max(lo, theta[name] + d))))
             minus[name] = int(round(min(hi, max(lo, theta[name] - d))))
@@ -130,7 +142,7 @@ def main():
         if gp != args.games or gm != args.games:
             sys.exit(f"iteration {k}: {gp} and {gm} games, want {args.games}")
         result = sp - sm
-        for name, _, c, lo, hi in PARAMS:
+        for name, _, c, lo, hi in params:
             theta[name] = min(hi, max(lo, theta[name] + rk * c * ck * result * signs[name]))
         total[0] += sp
         total[1] += sm

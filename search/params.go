@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"wuzi/eval"
 )
 
 // Params are the search's tunable numbers: the margins of its static
@@ -56,6 +58,15 @@ type Params struct {
 	// AspWindow is the half-width of the root's aspiration window from
 	// the fifth iteration on.
 	AspWindow int
+	// EvalAttack, EvalDefend, EvalThreat and PolicyDefend, in percent,
+	// scale the learned evaluation's attack, defence and threat tables and
+	// the move order's defence table (eval.Weights.Scaled). The search
+	// does not read them: the brain applies them to the weights of the
+	// boards it makes (see EvalScaled).
+	EvalAttack   int
+	EvalDefend   int
+	EvalThreat   int
+	PolicyDefend int
 }
 
 // DefaultParams are the values the engine plays with.
@@ -73,6 +84,10 @@ func DefaultParams() Params {
 		LMPBase:        3,
 		LMPExp:         132,
 		AspWindow:      60,
+		EvalAttack:     100,
+		EvalDefend:     100,
+		EvalThreat:     100,
+		PolicyDefend:   100,
 	}
 }
 
@@ -97,6 +112,10 @@ func (p *Params) paramFields() []paramField {
 		{"lmpbase", &p.LMPBase},
 		{"lmpexp", &p.LMPExp},
 		{"aspiration", &p.AspWindow},
+		{"evattack", &p.EvalAttack},
+		{"evdefend", &p.EvalDefend},
+		{"evthreat", &p.EvalThreat},
+		{"poldefend", &p.PolicyDefend},
 	}
 }
 
@@ -143,8 +162,23 @@ func (p *Params) check() error {
 		return fmt.Errorf("lmpbase %d, lmpexp %d: want 1 to 100 and 0 to 300", p.LMPBase, p.LMPExp)
 	case p.AspWindow < 1 || p.AspWindow > 10000:
 		return fmt.Errorf("aspiration %d: want 1 to 10000", p.AspWindow)
+	case !percent(p.EvalAttack) || !percent(p.EvalDefend) || !percent(p.EvalThreat) || !percent(p.PolicyDefend):
+		return fmt.Errorf("evattack %d, evdefend %d, evthreat %d, poldefend %d: want 0 to 400 each",
+			p.EvalAttack, p.EvalDefend, p.EvalThreat, p.PolicyDefend)
 	}
 	return nil
+}
+
+// percent reports whether v is a usable scale of the evaluation's tables.
+func percent(v int) bool { return v >= 0 && v <= 400 }
+
+// EvalScaled reports whether p scales the evaluation (any of its
+// percentages is not 100), and if so returns w scaled by them.
+func (p *Params) EvalScaled(w *eval.Weights) (*eval.Weights, bool) {
+	if p.EvalAttack == 100 && p.EvalDefend == 100 && p.EvalThreat == 100 && p.PolicyDefend == 100 {
+		return w, false
+	}
+	return w.Scaled(p.EvalAttack, p.EvalDefend, p.EvalThreat, p.PolicyDefend), true
 }
 
 // ParamNames lists the names Set takes, comma-separated.
