@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"wuzi/eval"
+)
+
+// wuzi-train scale writes the embedded weights scaled as Weights.Scaled
+// scales them, in a file the engine reads back; bad input is refused
+// with status 2 and nothing written.
+func TestScale(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := run([]string{"scale", "-o", dir, "--families", "freestyle,renju", "--attack", "106", "--defend", "91", "--threat", "156", "--policy-defend", "110"}, &out, &errb); code != 0 {
+		t.Fatalf("status %d: %s", code, errb.String())
+	}
+	for _, f := range []eval.Family{eval.FamilyFreestyle, eval.FamilyRenju} {
+		data, err := os.ReadFile(filepath.Join(dir, f.String()+".bin"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got eval.Weights
+		if err := got.UnmarshalBinary(data); err != nil {
+			t.Fatal(err)
+		}
+		w, err := eval.EmbeddedWeights(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := w.Scaled(106, 91, 156, 110); got != *want {
+			t.Errorf("%s: the file's weights are not the embedded ones scaled", f)
+		}
+		if got == *w {
+			t.Errorf("%s: the file holds the embedded weights unscaled", f)
+		}
+	}
+	for _, bad := range [][]string{{"scale", "-o", dir, "--threat", "401"}, {"scale", "-o", dir, "--families", "gomoku"}, {"scale", "-o", dir, "extra"}} {
+		empty := t.TempDir()
+		bad[2] = empty
+		if code := run(bad, &out, &errb); code != 2 {
+			t.Errorf("%v: status %d, want 2", bad, code)
+		}
+		if ents, _ := os.ReadDir(empty); len(ents) != 0 {
+			t.Errorf("%v: wrote %d files", bad, len(ents))
+		}
+	}
+}
