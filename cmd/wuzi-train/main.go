@@ -270,19 +270,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s: move order fitted: holdout loss %.4f, best move first %.1f%%\n", f, l1, 100*t1)
 			train.SetPolicy(w, q)
 		}
-		data, err := w.MarshalBinary()
+		path, n, err := writeWeights(*out, w)
 		if err != nil {
 			fmt.Fprintln(stderr, "wuzi-train:", err)
 			return 1
 		}
-		path := filepath.Join(*out, f.String()+".bin")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			fmt.Fprintln(stderr, "wuzi-train:", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "%s: wrote %s (%d bytes) in %s\n", f, path, len(data), time.Since(t1).Round(time.Millisecond))
+		fmt.Fprintf(stdout, "%s: wrote %s (%d bytes) in %s\n", f, path, n, time.Since(t1).Round(time.Millisecond))
 	}
 	return 0
+}
+
+// writeWeights writes w as dir/<family>.bin and returns the file's path
+// and size.
+func writeWeights(dir string, w *eval.Weights) (string, int, error) {
+	data, err := w.MarshalBinary()
+	if err != nil {
+		return "", 0, err
+	}
+	path := filepath.Join(dir, w.Family.String()+".bin")
+	return path, len(data), os.WriteFile(path, data, 0o644)
 }
 
 func copySamples(dst []train.Sample, src []train.Position) {

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -59,13 +57,8 @@ func runScale(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wuzi-train scale:", err)
 			return 1
 		}
-		data, err := w.Scaled(*attack, *defend, *threat, *polDefend).MarshalBinary()
+		path, _, err := writeWeights(*out, w.Scaled(*attack, *defend, *threat, *polDefend))
 		if err != nil {
-			fmt.Fprintln(stderr, "wuzi-train scale:", err)
-			return 1
-		}
-		path := filepath.Join(*out, f.String()+".bin")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
 			fmt.Fprintln(stderr, "wuzi-train scale:", err)
 			return 1
 		}
