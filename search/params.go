@@ -9,9 +9,10 @@ import (
 	"wuzi/eval"
 )
 
-// Params are the search's tunable numbers: the margins of its static
-// pruning, the fraction of a ply a forced block earns, the shape of its
-// late-move reductions and pruning, and the root's aspiration window.
+// Params are the engine's tunable numbers: the margins of the search's
+// static pruning, the fraction of a ply a forced block earns, the shape of
+// its late-move reductions and pruning, the root's aspiration window, and
+// percentages on the parts of the learned evaluation.
 // DefaultParams is what the engine plays with; other values are for tuning
 // matches (pbrain-wuzi --param NAME=VALUE, scripts/spsa.py). The values
 // are whole numbers so that a tuner can step each one.
