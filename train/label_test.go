@@ -43,8 +43,9 @@ func TestParseEval(t *testing.T) {
 }
 
 // TestLabelWithWuzi labels self-play positions with the real engine over
-// the protocol: every position gets the engine's score and a best move on
-// an empty cell, across a change of board size and rule.
+// the protocol: a position gets the engine's score and a best move on an
+// empty cell, across a change of board size and rule; at most a fifth of
+// them are decided moves the engine answers without an evaluation.
 func TestLabelWithWuzi(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the engine")
@@ -61,7 +62,7 @@ func TestLabelWithWuzi(t *testing.T) {
 	}
 	l := NewLabeler(engine.Spec{Command: bin, Options: []engine.Option{{Key: "max_node", Value: "3000"}}}, 2*time.Second)
 	defer l.Close()
-	n, sizes := 0, map[int]bool{}
+	n, unlabelled, sizes := 0, 0, map[int]bool{}
 	for i, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
 		if i%5 != 0 {
 			continue
@@ -71,8 +72,16 @@ func TestLabelWithWuzi(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, ok, err := l.Label(context.Background(), pos)
-		if err != nil || !ok {
-			t.Fatalf("%s: labelled %v, error %v", line, ok, err)
+		if err != nil {
+			t.Fatalf("%s: error %v", line, err)
+		}
+		if !ok {
+			// The engine answered without an evaluation, as Wuzi does
+			// for a decided move (its only move, or the only defence
+			// against a VCF): Label reports it, the caller skips it.
+			unlabelled++
+			t.Logf("%s: no evaluation", line)
+			continue
 		}
 		if _, err := got.Replay(); err != nil {
 			t.Fatalf("%s: labelled position does not replay (best move %v): %v", line, got.Best, err)
@@ -83,8 +92,8 @@ func TestLabelWithWuzi(t *testing.T) {
 		n++
 		sizes[pos.Size] = true
 	}
-	if n < 5 || len(sizes) < 2 {
-		t.Fatalf("labelled %d positions on sizes %v", n, sizes)
+	if n < 5 || len(sizes) < 2 || unlabelled > n/4 {
+		t.Fatalf("labelled %d positions on sizes %v, %d without an evaluation", n, sizes, unlabelled)
 	}
 }
 
