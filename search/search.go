@@ -483,7 +483,14 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 			// An unfinished iteration still improves the choice when a
 			// move searched to the end beat the one searched first.
 			if s.improved.pos != eval.NoPos && depth > 1 {
-				best.Move, best.Score, best.PV = s.improved.pos, s.improved.score, s.improved.pv
+				best = Result{Move: s.improved.pos, Score: s.improved.score, Depth: depth, PV: s.improved.pv, Reason: "search"}
+				// Reported, so that the last line a manager or an
+				// analysis tool shows is the move played. (With several
+				// lines a report would stand for the whole list.)
+				if onInfo != nil && nBest == 1 {
+					onInfo(Info{Depth: depth, SelDepth: s.selDepth, Score: best.Score, Nodes: s.nodes,
+						Elapsed: time.Since(s.start), PV: best.PV})
+				}
 			}
 			break
 		}

@@ -468,3 +468,48 @@ func TestPickMoveOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestLastReportIsTheMove: whatever iteration the search stops in, the last
+// line it reports starts with the move it returns. A move that beat the
+// first one in an unfinished iteration is played (iterate), and analysis
+// tools show the last reported line as the engine's choice, so that move
+// must be reported too. Node limits stop the search at many points of its
+// iterations, some of them after such an improvement.
+func TestLastReportIsTheMove(t *testing.T) {
+	positions := []struct {
+		rule  eval.Rule
+		moves [][2]int
+	}{
+		{eval.Renju, [][2]int{{7, 7}}},
+		{eval.Freestyle, [][2]int{{7, 7}, {8, 8}, {8, 6}}},
+		{eval.Freestyle, [][2]int{{7, 7}, {8, 7}, {8, 10}, {6, 6}, {9, 9}}},
+		{eval.Standard, [][2]int{{7, 7}, {7, 8}, {9, 9}, {6, 6}}},
+	}
+	improved := 0
+	for _, pos := range positions {
+		for nodes := uint64(2000); nodes <= 40000; nodes += 2300 {
+			b := setup(t, pos.rule, 15, pos.moves...)
+			s := New(16)
+			var last Info
+			res := s.Search(context.Background(), b, Limits{MaxNodes: nodes}, func(in Info) { last = in })
+			if res.Reason != "search" {
+				continue
+			}
+			if len(last.PV) == 0 || last.PV[0] != res.Move {
+				t.Fatalf("rule %v %v at %d nodes: played %v, last report %+v",
+					pos.rule, pos.moves, nodes, xy(b, res.Move), last)
+			}
+			if last.Depth != res.Depth || last.Score != res.Score {
+				t.Fatalf("rule %v %v at %d nodes: result depth %d score %d, last report depth %d score %d",
+					pos.rule, pos.moves, nodes, res.Depth, res.Score, last.Depth, last.Score)
+			}
+			if last.Nodes >= nodes {
+				improved++ // reported after the node limit stopped an iteration
+			}
+		}
+	}
+	if improved == 0 {
+		t.Fatal("no search ended on a move an unfinished iteration found: the test tests nothing")
+	}
+	t.Logf("%d searches ended on a move an unfinished iteration found", improved)
+}
