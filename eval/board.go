@@ -74,7 +74,10 @@ type Board struct {
 	tabs          *ruleTables
 	codes         *codeTables
 	ev            *evalTables
-	dirs          [numDirs]int
+	// rows joins tabs' and ev's values of each shape code (newCodeRows);
+	// read-only, shared by copies of the board.
+	rows *codeRows
+	dirs [numDirs]int
 
 	sideToMove Color
 	ply        int
@@ -119,6 +122,7 @@ func NewBoard(width, height int, r Rule) (*Board, error) {
 	b.tabs = tablesFor(r)
 	b.codes = sharedCodes()
 	b.ev = embeddedTables()[FamilyOf(r)]
+	b.rows = newCodeRows(b.tabs, b.ev)
 	b.dirs = [numDirs]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.initZobrist()
 	// The geometry never changes for a board; insideLst is built here once

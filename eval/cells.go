@@ -119,7 +119,6 @@ var (
 type cellInfo struct {
 	combo [2]Combo
 	code  [2]uint16
-	move  [2]int32
 	// eval is the cell's share of the evaluation: with Black to move
 	// (index 0) its attack value for Black less its defence value for
 	// White, with White to move (1) the reverse; 0 and 1 in the opening's
@@ -178,15 +177,41 @@ func (b *Board) setInfo(ci *cellInfo, q Pos) {
 	ib := uint32(e[0]&15) + n*uint32(e[1]&15) + n*n*uint32(e[2]&15) + n*n*n*uint32(e[3]&15)
 	iw := uint32(e[0]>>4) + n*uint32(e[1]>>4) + n*n*uint32(e[2]>>4) + n*n*n*uint32(e[3]>>4)
 	kb, kw := b.codes.code[ib], b.codes.code[iw]
-	sb, sw := &b.tabs.code[0][kb], &b.tabs.code[1][kw]
-	vb, vw := &b.ev.val[0][kb], &b.ev.val[1][kw]
-	ci.combo[0], ci.combo[1] = sb.combo, sw.combo
+	rb, rw := &b.rows[0][kb], &b.rows[1][kw]
+	ci.combo[0], ci.combo[1] = rb.combo, rw.combo
 	ci.code[0], ci.code[1] = kb, kw
-	ci.move[0], ci.move[1] = sb.move, sw.move
-	ci.eval[0] = int32(vb.attack) - int32(vw.defend)
-	ci.eval[1] = int32(vw.attack) - int32(vb.defend)
-	ci.eval[2] = int32(vb.attackLate) - int32(vw.defendLate)
-	ci.eval[3] = int32(vw.attackLate) - int32(vb.defendLate)
+	ci.eval[0] = int32(rb.attack) - int32(rw.defend)
+	ci.eval[1] = int32(rw.attack) - int32(rb.defend)
+	ci.eval[2] = int32(rb.attackLate) - int32(rw.defendLate)
+	ci.eval[3] = int32(rw.attackLate) - int32(rb.defendLate)
+}
+
+// codeRow is everything a shape code gives one colour at a cell: the
+// rule's combo and hand-set move value (codeShare) and the weights'
+// attack and defence values (codeValue), in one 16-byte row so that
+// setInfo reads one row a colour instead of one from each table.
+type codeRow struct {
+	attack, defend, attackLate, defendLate int16
+	move                                   int32
+	combo                                  Combo
+}
+
+// codeRows is a board's rows of every shape code, per colour.
+type codeRows [2][NumCodes]codeRow
+
+// newCodeRows joins a rule's tables and a family's weights into rows.
+func newCodeRows(t *ruleTables, ev *evalTables) *codeRows {
+	r := &codeRows{}
+	for s := 0; s < 2; s++ {
+		for k := 0; k < NumCodes; k++ {
+			sh, v := &t.code[s][k], &ev.val[s][k]
+			r[s][k] = codeRow{
+				attack: v.attack, defend: v.defend, attackLate: v.attackLate, defendLate: v.defendLate,
+				move: sh.move, combo: sh.combo,
+			}
+		}
+	}
+	return r
 }
 
 func (b *Board) addTotals(ci *cellInfo) {
@@ -245,7 +270,9 @@ func (b *Board) ComboCount(c Color, cb Combo) int { return int(b.comboCount[c-1]
 
 // MoveValue is the move-ordering value of the empty cell p for side c
 // alone (its attack value; the opponent's value at p is its defence value).
-func (b *Board) MoveValue(p Pos, c Color) int32 { return b.info[p].move[c-1] }
+func (b *Board) MoveValue(p Pos, c Color) int32 {
+	return b.rows[c-1][b.info[p].code[c-1]].move
+}
 
 // Near reports whether a stone lies within two cells of p.
 func (b *Board) Near(p Pos) bool { return b.near[p] > 0 }

@@ -232,7 +232,7 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 // the same incremental state as a new board.
 func sameAsFresh(b *Board) string {
 	f, _ := NewBoard(b.Width(), b.Height(), b.Rule())
-	f.ev = b.ev
+	f.ev, f.rows = b.ev, b.rows
 	f.Clear()
 	switch {
 	case b.keys != f.keys:

@@ -345,6 +345,7 @@ func EmbeddedWeights(f Family) (*Weights, error) {
 // keeps no reference to w.
 func (b *Board) SetWeights(w *Weights) {
 	b.ev = newEvalTables(w)
+	b.rows = newCodeRows(b.tabs, b.ev)
 	b.Clear()
 }
 
