@@ -64,7 +64,7 @@ type savedCell struct {
 // pattern of every cell in each direction, and per-side threat and score
 // data (see Play). A Board is not safe for concurrent use (IsForbidden too
 // plays and takes back stones internally); copy it (it holds no pointers to
-// mutable data) to give another goroutine its own. A Board is about 1.4 MB,
+// mutable data) to give another goroutine its own. A Board is about 1.5 MB,
 // most of it the fixed-size undo stack, so that Play and Undo never
 // allocate: make one per game or per search thread, not per node.
 type Board struct {
