@@ -15,7 +15,7 @@ import (
 func TestParamsScaleTheEvaluation(t *testing.T) {
 	def := search.DefaultParams()
 	scaled := search.DefaultParams()
-	for _, kv := range []string{"evattack=80", "evdefend=150", "evthreat=50", "poldefend=120"} {
+	for _, kv := range []string{"evattack=80", "evdefend=150", "evthreat=50", "poldefend=120", "evlateatt=130", "evlatedef=70", "polattack=90"} {
 		if err := scaled.Set(kv); err != nil {
 			t.Fatal(err)
 		}

@@ -398,40 +398,55 @@ var embeddedTables = sync.OnceValue(func() [NumFamilies]*evalTables {
 	return out
 })
 
-// Scaled returns a copy of w with its tables multiplied by percentages:
-// the attack tables (opening and late game) by attack, the defence tables
-// by defend, the threat table by threat and the move order's defence
-// table by policyDefend, each value rounded to the nearest whole number
-// and held to its type's range. All four at 100 give w's values back. It
-// is for tuning matches (pbrain-wuzi --param): how much the search should
-// trust each part of the learned evaluation is a question for play, not
-// for the trainer's labels.
-func (w *Weights) Scaled(attack, defend, threat, policyDefend int) *Weights {
+// Scales are percentages on the parts of a weights file (Weights.Scaled).
+// Attack and Defend apply to the opening's and the late game's tables
+// alike, AttackLate and DefendLate to the late game's tables on top of
+// them; Threat to the whole-board threat table; PolicyAttack and
+// PolicyDefend to the move order's tables. NoScales (all 100) changes
+// nothing.
+type Scales struct {
+	Attack, Defend, AttackLate, DefendLate, Threat, PolicyAttack, PolicyDefend int
+}
+
+// NoScales leaves every table as it is.
+var NoScales = Scales{100, 100, 100, 100, 100, 100, 100}
+
+// Scaled returns a copy of w with its tables multiplied by the
+// percentages of sc, each value rounded to the nearest whole number
+// (halves away from zero) and held to its type's range; a late table is
+// rounded once, by the product of its two percentages. NoScales gives
+// w's values back. It is for tuning matches (pbrain-wuzi --param): how
+// much the search should trust each part of the learned evaluation is a
+// question for play, not for the trainer's labels.
+func (w *Weights) Scaled(sc Scales) *Weights {
 	out := *w
-	scale16 := func(t []int16, pct int) {
+	scale16 := func(t []int16, num, den int64) {
 		for i, v := range t {
-			t[i] = int16(max(math.MinInt16, min(math.MaxInt16, scaleRound(int64(v), pct))))
+			t[i] = int16(max(math.MinInt16, min(math.MaxInt16, scaleRound(int64(v)*num, den))))
+		}
+	}
+	scale32 := func(t []int32, pct int) {
+		for i, v := range t {
+			t[i] = int32(max(math.MinInt32, min(math.MaxInt32, scaleRound(int64(v)*int64(pct), 100))))
 		}
 	}
 	for s := 0; s < 2; s++ {
-		scale16(out.Attack[s][:], attack)
-		scale16(out.AttackLate[s][:], attack)
-		scale16(out.Defend[s][:], defend)
-		scale16(out.DefendLate[s][:], defend)
-		scale16(out.Threat[s][:], threat)
-		for i, v := range out.PolicyDefend[s] {
-			out.PolicyDefend[s][i] = int32(max(math.MinInt32, min(math.MaxInt32, scaleRound(int64(v), policyDefend))))
-		}
+		scale16(out.Attack[s][:], int64(sc.Attack), 100)
+		scale16(out.AttackLate[s][:], int64(sc.Attack)*int64(sc.AttackLate), 10000)
+		scale16(out.Defend[s][:], int64(sc.Defend), 100)
+		scale16(out.DefendLate[s][:], int64(sc.Defend)*int64(sc.DefendLate), 10000)
+		scale16(out.Threat[s][:], int64(sc.Threat), 100)
+		scale32(out.PolicyAttack[s][:], sc.PolicyAttack)
+		scale32(out.PolicyDefend[s][:], sc.PolicyDefend)
 	}
 	return &out
 }
 
-// scaleRound is v·pct/100 rounded to the nearest whole number, halves away
+// scaleRound is x/den rounded to the nearest whole number, halves away
 // from zero.
-func scaleRound(v int64, pct int) int64 {
-	x := v * int64(pct)
+func scaleRound(x, den int64) int64 {
 	if x < 0 {
-		return -((-x + 50) / 100)
+		return -((-x + den/2) / den)
 	}
-	return (x + 50) / 100
+	return (x + den/2) / den
 }

@@ -230,12 +230,13 @@ func TestWeightsScaled(t *testing.T) {
 		t.Fatal(err)
 	}
 	orig := *w
-	if same := w.Scaled(100, 100, 100, 100); *same != *w {
+	if same := w.Scaled(NoScales); *same != *w {
 		t.Fatal("Scaled at 100 % changed the weights")
 	}
 	w.Attack[0][1], w.Defend[1][2], w.Threat[0][3], w.PolicyDefend[1][4] = 25000, -7, 5, 1_000_000_001
 	w.AttackLate[1][5], w.DefendLate[0][6] = -25000, 3
-	s := w.Scaled(150, 50, 0, 300)
+	w.AttackLate[0][8], w.DefendLate[1][9], w.PolicyAttack[0][10] = 1001, -1001, 7
+	s := w.Scaled(Scales{Attack: 150, Defend: 50, AttackLate: 110, DefendLate: 90, Threat: 0, PolicyAttack: 50, PolicyDefend: 300})
 	checks := []struct {
 		name      string
 		got, want int64
@@ -243,10 +244,12 @@ func TestWeightsScaled(t *testing.T) {
 		{"Attack held to int16", int64(s.Attack[0][1]), 32767},
 		{"AttackLate held to int16", int64(s.AttackLate[1][5]), -32768},
 		{"Defend rounds halves away from zero", int64(s.Defend[1][2]), -4},
-		{"DefendLate rounds halves away from zero", int64(s.DefendLate[0][6]), 2},
+		{"DefendLate by both percentages (3 × 0.5 × 0.9)", int64(s.DefendLate[0][6]), 1},
 		{"Threat at 0 %", int64(s.Threat[0][3]), 0},
 		{"PolicyDefend held to int32", int64(s.PolicyDefend[1][4]), 2147483647},
-		{"PolicyAttack untouched", int64(s.PolicyAttack[0][7]), int64(w.PolicyAttack[0][7])},
+		{"AttackLate by both percentages, rounded once", int64(s.AttackLate[0][8]), 1652},
+		{"DefendLate by both percentages, rounded once", int64(s.DefendLate[1][9]), -450},
+		{"PolicyAttack rounds halves away from zero", int64(s.PolicyAttack[0][10]), 4},
 	}
 	for _, c := range checks {
 		if c.got != c.want {
@@ -255,6 +258,7 @@ func TestWeightsScaled(t *testing.T) {
 	}
 	w.Attack[0][1], w.Defend[1][2], w.Threat[0][3], w.PolicyDefend[1][4] = orig.Attack[0][1], orig.Defend[1][2], orig.Threat[0][3], orig.PolicyDefend[1][4]
 	w.AttackLate[1][5], w.DefendLate[0][6] = orig.AttackLate[1][5], orig.DefendLate[0][6]
+	w.AttackLate[0][8], w.DefendLate[1][9], w.PolicyAttack[0][10] = orig.AttackLate[0][8], orig.DefendLate[1][9], orig.PolicyAttack[0][10]
 	if *w != orig {
 		t.Fatal("Scaled changed the weights it was given")
 	}

@@ -49,6 +49,9 @@ PARAMS = [
     ("evdefend", 100, 12, 30, 300),
     ("evthreat", 100, 20, 0, 300),
     ("poldefend", 100, 12, 30, 300),
+    ("evlateatt", 100, 12, 30, 300),
+    ("evlatedef", 100, 12, 30, 300),
+    ("polattack", 100, 12, 30, 300),
 ]
 
 

@@ -68,6 +68,12 @@ type Params struct {
 	EvalDefend   int
 	EvalThreat   int
 	PolicyDefend int
+	// EvalLateAttack and EvalLateDefend (percent) scale the late game's
+	// attack and defence tables on top of EvalAttack and EvalDefend, and
+	// PolicyAttack the move order's attack table.
+	EvalLateAttack int
+	EvalLateDefend int
+	PolicyAttack   int
 }
 
 // DefaultParams are the values the engine plays with.
@@ -89,6 +95,9 @@ func DefaultParams() Params {
 		EvalDefend:     100,
 		EvalThreat:     100,
 		PolicyDefend:   100,
+		EvalLateAttack: 100,
+		EvalLateDefend: 100,
+		PolicyAttack:   100,
 	}
 }
 
@@ -117,6 +126,9 @@ func (p *Params) paramFields() []paramField {
 		{"evdefend", &p.EvalDefend},
 		{"evthreat", &p.EvalThreat},
 		{"poldefend", &p.PolicyDefend},
+		{"evlateatt", &p.EvalLateAttack},
+		{"evlatedef", &p.EvalLateDefend},
+		{"polattack", &p.PolicyAttack},
 	}
 }
 
@@ -163,9 +175,10 @@ func (p *Params) check() error {
 		return fmt.Errorf("lmpbase %d, lmpexp %d: want 1 to 100 and 0 to 300", p.LMPBase, p.LMPExp)
 	case p.AspWindow < 1 || p.AspWindow > 10000:
 		return fmt.Errorf("aspiration %d: want 1 to 10000", p.AspWindow)
-	case !percent(p.EvalAttack) || !percent(p.EvalDefend) || !percent(p.EvalThreat) || !percent(p.PolicyDefend):
-		return fmt.Errorf("evattack %d, evdefend %d, evthreat %d, poldefend %d: want 0 to 400 each",
-			p.EvalAttack, p.EvalDefend, p.EvalThreat, p.PolicyDefend)
+	case !percent(p.EvalAttack) || !percent(p.EvalDefend) || !percent(p.EvalThreat) || !percent(p.PolicyDefend) ||
+		!percent(p.EvalLateAttack) || !percent(p.EvalLateDefend) || !percent(p.PolicyAttack):
+		return fmt.Errorf("evattack %d, evdefend %d, evthreat %d, poldefend %d, evlateatt %d, evlatedef %d, polattack %d: want 0 to 400 each",
+			p.EvalAttack, p.EvalDefend, p.EvalThreat, p.PolicyDefend, p.EvalLateAttack, p.EvalLateDefend, p.PolicyAttack)
 	}
 	return nil
 }
@@ -176,10 +189,19 @@ func percent(v int) bool { return v >= 0 && v <= 400 }
 // EvalScaled reports whether p scales the evaluation (any of its
 // percentages is not 100), and if so returns w scaled by them.
 func (p *Params) EvalScaled(w *eval.Weights) (*eval.Weights, bool) {
-	if p.EvalAttack == 100 && p.EvalDefend == 100 && p.EvalThreat == 100 && p.PolicyDefend == 100 {
+	sc := p.Scales()
+	if sc == eval.NoScales {
 		return w, false
 	}
-	return w.Scaled(p.EvalAttack, p.EvalDefend, p.EvalThreat, p.PolicyDefend), true
+	return w.Scaled(sc), true
+}
+
+// Scales are p's percentages on the evaluation's tables.
+func (p *Params) Scales() eval.Scales {
+	return eval.Scales{
+		Attack: p.EvalAttack, Defend: p.EvalDefend, AttackLate: p.EvalLateAttack, DefendLate: p.EvalLateDefend,
+		Threat: p.EvalThreat, PolicyAttack: p.PolicyAttack, PolicyDefend: p.PolicyDefend,
+	}
 }
 
 // ParamNames lists the names Set takes, comma-separated.

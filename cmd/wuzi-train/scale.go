@@ -15,7 +15,8 @@ import (
 // them as weights files, so that values a tuner found in play
 // (pbrain-wuzi --param evattack=… and scripts/spsa.py) become the
 // engine's own. The percentages are the --param ones: attack, defence and
-// threat tables of the evaluation, and the move order's defence table.
+// threat tables of the evaluation (the late game's attack and defence
+// tables again on top), and the move order's attack and defence tables.
 func runScale(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("wuzi-train scale", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -25,6 +26,9 @@ func runScale(args []string, stdout, stderr io.Writer) int {
 	defend := fs.Int("defend", 100, "percent on the defence tables (--param evdefend)")
 	threat := fs.Int("threat", 100, "percent on the threat table (--param evthreat)")
 	polDefend := fs.Int("policy-defend", 100, "percent on the move order's defence table (--param poldefend)")
+	attackLate := fs.Int("attack-late", 100, "percent on the late game's attack tables, on top of --attack (--param evlateatt)")
+	defendLate := fs.Int("defend-late", 100, "percent on the late game's defence tables, on top of --defend (--param evlatedef)")
+	polAttack := fs.Int("policy-attack", 100, "percent on the move order's attack table (--param polattack)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wuzi-train scale [flags]  (scales this build's embedded weights)")
 		fs.PrintDefaults()
@@ -36,7 +40,9 @@ func runScale(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	for _, v := range []int{*attack, *defend, *threat, *polDefend} {
+	sc := eval.Scales{Attack: *attack, Defend: *defend, AttackLate: *attackLate, DefendLate: *defendLate,
+		Threat: *threat, PolicyAttack: *polAttack, PolicyDefend: *polDefend}
+	for _, v := range []int{*attack, *defend, *threat, *polDefend, *attackLate, *defendLate, *polAttack} {
 		if v < 0 || v > 400 {
 			fmt.Fprintf(stderr, "wuzi-train scale: percentage %d: want 0 to 400\n", v)
 			return 2
@@ -57,13 +63,13 @@ func runScale(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wuzi-train scale:", err)
 			return 1
 		}
-		path, _, err := writeWeights(*out, w.Scaled(*attack, *defend, *threat, *polDefend))
+		path, _, err := writeWeights(*out, w.Scaled(sc))
 		if err != nil {
 			fmt.Fprintln(stderr, "wuzi-train scale:", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "%s: wrote %s: attack %d %%, defence %d %%, threat %d %%, move order's defence %d %%\n",
-			f, path, *attack, *defend, *threat, *polDefend)
+		fmt.Fprintf(stdout, "%s: wrote %s: attack %d %% (late %d %% more), defence %d %% (late %d %% more), threat %d %%, move order's attack %d %% and defence %d %%\n",
+			f, path, *attack, *attackLate, *defend, *defendLate, *threat, *polAttack, *polDefend)
 	}
 	return 0
 }
