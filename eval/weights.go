@@ -408,13 +408,13 @@ type Scales struct {
 	Attack, Defend, AttackLate, DefendLate, Threat, PolicyAttack, PolicyDefend int
 }
 
-// NoScales leaves every table as it is.
-var NoScales = Scales{100, 100, 100, 100, 100, 100, 100}
+// NoScales returns the scales that leave every table as it is (all 100).
+func NoScales() Scales { return Scales{100, 100, 100, 100, 100, 100, 100} }
 
 // Scaled returns a copy of w with its tables multiplied by the
 // percentages of sc, each value rounded to the nearest whole number
 // (halves away from zero) and held to its type's range; a late table is
-// rounded once, by the product of its two percentages. NoScales gives
+// rounded once, by the product of its two percentages. NoScales() gives
 // w's values back. It is for tuning matches (pbrain-wuzi --param): how
 // much the search should trust each part of the learned evaluation is a
 // question for play, not for the trainer's labels.

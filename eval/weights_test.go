@@ -230,7 +230,7 @@ func TestWeightsScaled(t *testing.T) {
 		t.Fatal(err)
 	}
 	orig := *w
-	if same := w.Scaled(NoScales); *same != *w {
+	if same := w.Scaled(NoScales()); *same != *w {
 		t.Fatal("Scaled at 100 % changed the weights")
 	}
 	w.Attack[0][1], w.Defend[1][2], w.Threat[0][3], w.PolicyDefend[1][4] = 25000, -7, 5, 1_000_000_001

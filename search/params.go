@@ -190,7 +190,7 @@ func percent(v int) bool { return v >= 0 && v <= 400 }
 // percentages is not 100), and if so returns w scaled by them.
 func (p *Params) EvalScaled(w *eval.Weights) (*eval.Weights, bool) {
 	sc := p.Scales()
-	if sc == eval.NoScales {
+	if sc == eval.NoScales() {
 		return w, false
 	}
 	return w.Scaled(sc), true
