@@ -108,6 +108,9 @@ type Info struct {
 type Result struct {
 	Move  eval.Pos
 	Score int
+	// Depth is the iteration that chose Move: the last finished one, or
+	// the unfinished one after it when a later root move beat the first
+	// there.
 	Depth int
 	Nodes uint64
 	PV    []eval.Pos
@@ -335,7 +338,8 @@ func tableWant(lim Limits, start time.Time) uint64 {
 // scratch space and is returned to its position. It returns NoPos only
 // when the board has no empty cell. ctx cancellation stops the search; the
 // best move of the last finished iteration (or of the root shortcuts) is
-// returned.
+// returned, or a root move that beat it in the unfinished iteration after
+// it (then reported too, with that iteration's depth).
 func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo func(Info)) (res Result) {
 	s.prepare(b, lim)
 	s.TT.Reserve(tableWant(lim, s.start))

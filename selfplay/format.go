@@ -36,7 +36,7 @@ type Position struct {
 	Game  int    // the game's number in the run, from 0
 	Moves []Move // every stone on the board in play order, Black first
 	Score int    // the search's score, side to move's view (search units)
-	Depth int    // the last iteration the search finished
+	Depth int    // the iteration that chose Best (see search.Result.Depth)
 	Best  Move   // the search's best move
 	// Result is the game's final result from the side to move's view:
 	// 1 it won, 0 a draw, -1 it lost.
