@@ -116,7 +116,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	threatened := s.Options.UseThreatGen && b.ComboCount(them, eval.ComboFlexFour) > 0
 	// improving: the side to move stands better than two plies ago (or
 	// that node kept no evaluation); such nodes are pruned less.
-	ev := s.staticEval()
+	ev := s.nodeEval(ply)
 	s.evalStack[ply] = ev
 	improving := ply < 2 || s.evalStack[ply-2] == noEval || ev > s.evalStack[ply-2]
 	// Static pruning at quiet non-PV nodes, where the opponent threatens
@@ -261,8 +261,27 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	} else if best > origAlpha {
 		bd = boundExact
 	}
+	if s.corr != nil && !threatened && best > -winBound && best < winBound &&
+		(bestMove == eval.NoPos || b.Combo(bestMove, us) < eval.ComboFour) &&
+		!(bd == boundLower && best <= ev) && !(bd == boundUpper && best >= ev) {
+		s.updateCorrection(us, s.corrAt[ply], best, s.rawEval[ply], depth)
+	}
 	s.TT.store(key, bestMove, scoreToTT(best, ply), depth, bd)
 	return best
+}
+
+// nodeEval is the static evaluation of the node at ply, corrected by the
+// correction history when it is on; the keys and the raw evaluation are
+// kept for the node's update.
+func (s *Searcher) nodeEval(ply int) int {
+	ev := s.staticEval()
+	if s.corr == nil {
+		return ev
+	}
+	s.rawEval[ply] = ev
+	k := s.corrKey()
+	s.corrAt[ply] = k
+	return max(-winBound+1, min(winBound-1, ev+s.correction(s.b.SideToMove(), k)))
 }
 
 // quiesce scores a horizon node: the static evaluation when it already
@@ -274,7 +293,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	b := s.b
 	us := b.SideToMove()
-	ev := s.staticEval()
+	ev := s.nodeEval(ply)
 	if ev >= beta {
 		// Standing pat already fails high: a win by fours could only
 		// raise the score of a node its parent will not take.

@@ -74,6 +74,9 @@ type Params struct {
 	EvalLateAttack int
 	EvalLateDefend int
 	PolicyAttack   int
+	// CorrWeight (percent; 0: off) is how much of the correction history
+	// (corrTable) the static evaluation takes.
+	CorrWeight int
 }
 
 // DefaultParams are the values the engine plays with.
@@ -98,6 +101,7 @@ func DefaultParams() Params {
 		EvalLateAttack: 100,
 		EvalLateDefend: 100,
 		PolicyAttack:   100,
+		CorrWeight:     100,
 	}
 }
 
@@ -129,6 +133,7 @@ func (p *Params) paramFields() []paramField {
 		{"evlateatt", &p.EvalLateAttack},
 		{"evlatedef", &p.EvalLateDefend},
 		{"polattack", &p.PolicyAttack},
+		{"corr", &p.CorrWeight},
 	}
 }
 
@@ -175,6 +180,8 @@ func (p *Params) check() error {
 		return fmt.Errorf("lmpbase %d, lmpexp %d: want 1 to 100 and 0 to 300", p.LMPBase, p.LMPExp)
 	case p.AspWindow < 1 || p.AspWindow > 10000:
 		return fmt.Errorf("aspiration %d: want 1 to 10000", p.AspWindow)
+	case p.CorrWeight < 0 || p.CorrWeight > 200:
+		return fmt.Errorf("corr %d: want 0 to 200", p.CorrWeight)
 	case !percent(p.EvalAttack) || !percent(p.EvalDefend) || !percent(p.EvalThreat) || !percent(p.PolicyDefend) ||
 		!percent(p.EvalLateAttack) || !percent(p.EvalLateDefend) || !percent(p.PolicyAttack):
 		return fmt.Errorf("evattack %d, evdefend %d, evthreat %d, poldefend %d, evlateatt %d, evlatedef %d, polattack %d: want 0 to 400 each",

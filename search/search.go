@@ -173,7 +173,13 @@ type Searcher struct {
 	// (see blockExt): set by the parent before each call.
 	blockFrac [MaxPly + 2]int8
 	history   [2][historySize]int32
-	improved  rootMove // a root move that beat the first one in an unfinished iteration
+	// corr is the correction history (nil while Params.CorrWeight is 0);
+	// corrAt and rawEval keep each ply's key and uncorrected evaluation
+	// for its update.
+	corr     *corrTable
+	corrAt   [MaxPly + 2]uint32
+	rawEval  [MaxPly + 2]int
+	improved rootMove // a root move that beat the first one in an unfinished iteration
 	// mustFinish is set while the first iteration runs: even a search
 	// stopped before it starts answers with a move searched to depth 1.
 	mustFinish bool
@@ -235,6 +241,9 @@ func (s *Searcher) Clear() {
 		s.pnt.clear()
 	}
 	s.history = [2][historySize]int32{}
+	if s.corr != nil {
+		*s.corr = corrTable{}
+	}
 	s.killers = [MaxPly + 2][2]eval.Pos{}
 }
 

@@ -87,6 +87,12 @@ func (s *Searcher) prepare(b *eval.Board, lim Limits) {
 		}
 	}
 	s.resetArea()
+	switch on := s.Options.Params.CorrWeight > 0; {
+	case on && s.corr == nil:
+		s.corr = new(corrTable)
+	case !on:
+		s.corr = nil
+	}
 	if s.ptab.of != s.Options.Params {
 		s.ptab.build(s.Options.Params)
 	}
