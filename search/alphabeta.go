@@ -271,7 +271,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 }
 
 // nodeEval is the static evaluation of the node at ply, corrected by the
-// correction history when it is on; the keys and the raw evaluation are
+// correction history when it is on; its key and the raw evaluation are
 // kept for the node's update.
 func (s *Searcher) nodeEval(ply int) int {
 	ev := s.staticEval()

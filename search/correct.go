@@ -19,7 +19,7 @@ const corrClamp = 400
 // far the searches below them found the static evaluation off. Each entry
 // is a moving average of (search result - evaluation) over the nodes of
 // that shape, weighted by depth, in units of 1/corrUnit, per side to move.
-// Against Rapfi at fixed nodes it scored +11 ± 33 and +18 ± 41 Elo over two
+// Against Rapfi at fixed nodes it scored +11 ± 33 and +12 ± 41 Elo over two
 // sets of 400 games (docs/evidence.md); keyed by the last two moves
 // instead it lost 22 ± 35.
 type corrTable [2][1 << corrBits]int32
