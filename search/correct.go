@@ -19,9 +19,9 @@ const corrClamp = 400
 // far the searches below them found the static evaluation off. Each entry
 // is a moving average of (search result - evaluation) over the nodes of
 // that shape, weighted by depth, in units of 1/corrUnit, per side to move.
-// Against Rapfi at fixed nodes it scored +11 ± 33 and +12 ± 41 Elo over two
-// sets of 400 games (docs/evidence.md); keyed by the last two moves
-// instead it lost 22 ± 35.
+// Against Rapfi at fixed nodes, 1,800 games over six seeds in freestyle,
+// standard and renju, it scored about +5 ± 18 Elo (docs/evidence.md): not
+// a measurable gain, so it is off unless Params.CorrWeight turns it on.
 type corrTable [2][1 << corrBits]int32
 
 // corrKey is the index of the board's position in the correction table:

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"testing"
 
 	"wuzi/eval"
@@ -79,5 +80,37 @@ func TestCorrectionKeyIsLocal(t *testing.T) {
 	}
 	if k, w := key([2]int{5, 5}, [2]int{1, 6}, [2]int{0, 7}), key([2]int{5, 5}, [2]int{9, 9}, [2]int{0, 7}); k == w {
 		t.Errorf("a stone inside the square at the edge not counted: the same key %d", k)
+	}
+}
+
+// With the correction on, a search learns entries, searches another tree
+// than without it, and the same tree again from a cleared table.
+func TestCorrectionChangesTheSearch(t *testing.T) {
+	b := setupBoard(t, [2]int{7, 7}, [2]int{8, 8}, [2]int{8, 6}, [2]int{6, 9})
+	run := func(weight int) (uint64, *Searcher) {
+		s := New(16)
+		s.Options.Params.CorrWeight = weight
+		c := new(eval.Board)
+		*c = *b
+		return s.Search(context.Background(), c, Limits{MaxDepth: 9}, nil).Nodes, s
+	}
+	off, _ := run(0)
+	on, s := run(100)
+	if on == off {
+		t.Errorf("the correction on searched the same %d nodes", on)
+	}
+	learnt := 0
+	for _, side := range s.corr {
+		for _, e := range side {
+			if e != 0 {
+				learnt++
+			}
+		}
+	}
+	if learnt == 0 {
+		t.Fatal("a depth-9 search left every correction entry at 0")
+	}
+	if again, _ := run(100); again != on {
+		t.Errorf("the same search with the correction: %d then %d nodes", on, again)
 	}
 }

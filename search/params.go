@@ -74,8 +74,8 @@ type Params struct {
 	EvalLateAttack int
 	EvalLateDefend int
 	PolicyAttack   int
-	// CorrWeight (percent; 0: off) is how much of the correction history
-	// (corrTable) the static evaluation takes.
+	// CorrWeight (percent; 0, the default: off) is how much of the
+	// correction history (corrTable) the static evaluation takes.
 	CorrWeight int
 }
 
@@ -101,7 +101,7 @@ func DefaultParams() Params {
 		EvalLateAttack: 100,
 		EvalLateDefend: 100,
 		PolicyAttack:   100,
-		CorrWeight:     100,
+		CorrWeight:     0,
 	}
 }
 
