@@ -13,7 +13,7 @@ import (
 func TestCorrectionStaysBounded(t *testing.T) {
 	s := New(1)
 	s.Options.Params.CorrWeight = 200
-	s.prepare(setupBoard(t, [2]int{7, 7}), Limits{})
+	s.prepare(setup(t, eval.Freestyle, 15, [2]int{7, 7}), Limits{})
 	const k = 12345
 	for range 100_000 {
 		s.updateCorrection(eval.Black, k, Win, -Win, 40)
@@ -38,19 +38,6 @@ func TestCorrectionStaysBounded(t *testing.T) {
 	}
 }
 
-// setupBoard is a freestyle 15x15 board with the given moves played.
-func setupBoard(t *testing.T, moves ...[2]int) *eval.Board {
-	t.Helper()
-	b, err := eval.NewBoard(15, 15, eval.Freestyle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range moves {
-		b.Play(b.Pos(m[0], m[1]))
-	}
-	return b
-}
-
 // The correction key is the shape of stones around the last move: the
 // same shape elsewhere on the board, or with other stones farther than two
 // cells away, has the same key; a stone more inside the square, or the
@@ -58,7 +45,7 @@ func setupBoard(t *testing.T, moves ...[2]int) *eval.Board {
 func TestCorrectionKeyIsLocal(t *testing.T) {
 	key := func(moves ...[2]int) uint32 {
 		s := New(1)
-		s.b = setupBoard(t, moves...)
+		s.b = setup(t, eval.Freestyle, 15, moves...)
 		return s.corrKey()
 	}
 	base := key([2]int{7, 7}, [2]int{8, 8}, [2]int{6, 8})
@@ -86,7 +73,7 @@ func TestCorrectionKeyIsLocal(t *testing.T) {
 // With the correction on, a search learns entries, searches another tree
 // than without it, and the same tree again from a cleared table.
 func TestCorrectionChangesTheSearch(t *testing.T) {
-	b := setupBoard(t, [2]int{7, 7}, [2]int{8, 8}, [2]int{8, 6}, [2]int{6, 9})
+	b := setup(t, eval.Freestyle, 15, [2]int{7, 7}, [2]int{8, 8}, [2]int{8, 6}, [2]int{6, 9})
 	run := func(weight int) (uint64, *Searcher) {
 		s := New(16)
 		s.Options.Params.CorrWeight = weight
