@@ -147,7 +147,7 @@ func ReadPositions(r io.Reader, opt ReadOptions, out []Position, st *ReadStats) 
 			}
 			boards[bk] = b
 		}
-		if err := replay(b, pos); err != nil {
+		if err := Replay(b, pos); err != nil {
 			st.Bad++
 			continue
 		}
@@ -189,9 +189,10 @@ func ReadPositions(r io.Reader, opt ReadOptions, out []Position, st *ReadStats) 
 	return out, sc.Err()
 }
 
-// replay sets b to the position's stones (trusting the file's legality,
-// which selfplay.Position.Replay checks when it writes them).
-func replay(b *eval.Board, pos selfplay.Position) error {
+// Replay sets b to the position's stones (trusting the file's legality,
+// which selfplay.Position.Replay checks when it writes them, except that a
+// stone on an occupied cell is an error).
+func Replay(b *eval.Board, pos selfplay.Position) error {
 	b.Clear()
 	for _, m := range pos.Moves {
 		p := b.Pos(m.X, m.Y)

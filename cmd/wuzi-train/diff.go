@@ -11,6 +11,7 @@ import (
 
 	"wuzi/eval"
 	"wuzi/selfplay"
+	"wuzi/train"
 )
 
 // runDiff is `wuzi-train diff`: how far a weights file's evaluation is
@@ -113,13 +114,16 @@ func (s *diffStats) corr() float64 {
 }
 
 // diffFile adds every nth position of the file's that belong to w's
-// family to st; n counts the lines read so far over all files.
+// family to st; n counts the lines read so far over all files. Each
+// position is set up on one board per weights, rule and size, reused (a
+// Board is large).
 func diffFile(name string, base, w *eval.Weights, every int, n *int, st *[2]diffStats) error {
 	f, err := openInput(name)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
+	boards := map[[3]int]*eval.Board{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -133,13 +137,17 @@ func diffFile(name string, base, w *eval.Weights, every int, n *int, st *[2]diff
 		}
 		var ev [2]float64
 		for i, ws := range []*eval.Weights{base, w} {
-			b, err := eval.NewBoard(p.Size, p.Size, p.Rule)
-			if err != nil {
-				return fmt.Errorf("%s: %v", name, err)
+			k := [3]int{i, int(p.Rule), p.Size}
+			b := boards[k]
+			if b == nil {
+				if b, err = eval.NewBoard(p.Size, p.Size, p.Rule); err != nil {
+					return fmt.Errorf("%s: %v", name, err)
+				}
+				b.SetWeights(ws)
+				boards[k] = b
 			}
-			b.SetWeights(ws)
-			for _, m := range p.Moves {
-				b.Play(b.Pos(m.X, m.Y))
+			if err := train.Replay(b, p); err != nil {
+				return fmt.Errorf("%s: line %d: %v", name, *n, err)
 			}
 			ev[i] = float64(b.Evaluate())
 		}
