@@ -398,23 +398,51 @@ var embeddedTables = sync.OnceValue(func() [NumFamilies]*evalTables {
 	return out
 })
 
+// NumShapeClasses is the number of classes ShapeClass sorts shape codes
+// into for Scales.AttackClass and DefendClass.
+const NumShapeClasses = 4
+
+// ShapeClass sorts a shape code by its strongest line: 0 when no line is
+// better than a lone stone (F1), 1 for a two (H2, F2), 2 for a closed three
+// (H3), 3 for an open three (F3); -1 for a four or better, which no class
+// scale touches.
+func ShapeClass(code int) int {
+	switch top := sharedCodes().patterns[code][numDirs-1]; {
+	case top <= F1:
+		return 0
+	case top <= F2:
+		return 1
+	case top == H3:
+		return 2
+	case top == F3:
+		return 3
+	}
+	return -1
+}
+
 // Scales are percentages on the parts of a weights file (Weights.Scaled).
 // Attack and Defend apply to the opening's and the late game's tables
 // alike, AttackLate and DefendLate to the late game's tables on top of
 // them; Threat to the whole-board threat table; PolicyAttack and
 // PolicyDefend to the move order's tables. NoScales (all 100) changes
 // nothing.
+// AttackClass and DefendClass apply, on top of those, to the attack and
+// defence values (opening and late game) of the codes of each ShapeClass.
 type Scales struct {
 	Attack, Defend, AttackLate, DefendLate, Threat, PolicyAttack, PolicyDefend int
+	AttackClass, DefendClass                                                   [NumShapeClasses]int
 }
 
 // NoScales returns the scales that leave every table as it is (all 100).
-func NoScales() Scales { return Scales{100, 100, 100, 100, 100, 100, 100} }
+func NoScales() Scales {
+	all := [NumShapeClasses]int{100, 100, 100, 100}
+	return Scales{100, 100, 100, 100, 100, 100, 100, all, all}
+}
 
 // Scaled returns a copy of w with its tables multiplied by the
 // percentages of sc, each value rounded to the nearest whole number
 // (halves away from zero) and held to its type's range; a late table is
-// rounded once, by the product of its two percentages. NoScales() gives
+// rounded once, by the product of its percentages. NoScales() gives
 // w's values back. It is for tuning matches (pbrain-wuzi --param): how
 // much the search should trust each part of the learned evaluation is a
 // question for play, not for the trainer's labels.
@@ -430,11 +458,24 @@ func (w *Weights) Scaled(sc Scales) *Weights {
 			t[i] = int32(max(math.MinInt32, min(math.MaxInt32, scaleRound(int64(v)*int64(pct), 100))))
 		}
 	}
+	// Each code's own factor: its class's percentage, or 100.
+	var attackCode, defendCode [NumCodes]int64
+	for c := range attackCode {
+		attackCode[c], defendCode[c] = 100, 100
+		if k := ShapeClass(c); k >= 0 {
+			attackCode[c], defendCode[c] = int64(sc.AttackClass[k]), int64(sc.DefendClass[k])
+		}
+	}
+	scaleCodes := func(t []int16, num int64, code *[NumCodes]int64, den int64) {
+		for i, v := range t {
+			t[i] = int16(max(math.MinInt16, min(math.MaxInt16, scaleRound(int64(v)*num*code[i], den*100))))
+		}
+	}
 	for s := 0; s < 2; s++ {
-		scale16(out.Attack[s][:], int64(sc.Attack), 100)
-		scale16(out.AttackLate[s][:], int64(sc.Attack)*int64(sc.AttackLate), 10000)
-		scale16(out.Defend[s][:], int64(sc.Defend), 100)
-		scale16(out.DefendLate[s][:], int64(sc.Defend)*int64(sc.DefendLate), 10000)
+		scaleCodes(out.Attack[s][:], int64(sc.Attack), &attackCode, 100)
+		scaleCodes(out.AttackLate[s][:], int64(sc.Attack)*int64(sc.AttackLate), &attackCode, 10000)
+		scaleCodes(out.Defend[s][:], int64(sc.Defend), &defendCode, 100)
+		scaleCodes(out.DefendLate[s][:], int64(sc.Defend)*int64(sc.DefendLate), &defendCode, 10000)
 		scale16(out.Threat[s][:], int64(sc.Threat), 100)
 		scale32(out.PolicyAttack[s][:], sc.PolicyAttack)
 		scale32(out.PolicyDefend[s][:], sc.PolicyDefend)

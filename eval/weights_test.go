@@ -236,7 +236,9 @@ func TestWeightsScaled(t *testing.T) {
 	w.Attack[0][1], w.Defend[1][2], w.Threat[0][3], w.PolicyDefend[1][4] = 25000, -7, 5, 1_000_000_001
 	w.AttackLate[1][5], w.DefendLate[0][6] = -25000, 3
 	w.AttackLate[0][8], w.DefendLate[1][9], w.PolicyAttack[0][10] = 1001, -1001, 7
-	s := w.Scaled(Scales{Attack: 150, Defend: 50, AttackLate: 110, DefendLate: 90, Threat: 0, PolicyAttack: 50, PolicyDefend: 300})
+	sc := NoScales()
+	sc.Attack, sc.Defend, sc.AttackLate, sc.DefendLate, sc.Threat, sc.PolicyAttack, sc.PolicyDefend = 150, 50, 110, 90, 0, 50, 300
+	s := w.Scaled(sc)
 	checks := []struct {
 		name      string
 		got, want int64
@@ -261,5 +263,58 @@ func TestWeightsScaled(t *testing.T) {
 	w.AttackLate[0][8], w.DefendLate[1][9], w.PolicyAttack[0][10] = orig.AttackLate[0][8], orig.DefendLate[1][9], orig.PolicyAttack[0][10]
 	if *w != orig {
 		t.Fatal("Scaled changed the weights it was given")
+	}
+}
+
+// TestShapeClassScales: a class's percentage scales the attack (or
+// defence) values of the codes whose strongest line is of that class, in
+// the opening's and the late game's tables, and nothing else; fours and
+// better belong to no class.
+func TestShapeClassScales(t *testing.T) {
+	cases := []struct {
+		lines [4]Pattern
+		class int
+	}{
+		{[4]Pattern{Dead, Dead, H1, F1}, 0},
+		{[4]Pattern{Dead, F1, F1, H2}, 1},
+		{[4]Pattern{F2, F2, F2, F2}, 1},
+		{[4]Pattern{Dead, F2, F2, H3}, 2},
+		{[4]Pattern{H3, H3, H3, F3}, 3},
+		{[4]Pattern{Dead, Dead, F3, B4}, -1},
+		{[4]Pattern{Dead, Dead, Dead, F5}, -1},
+	}
+	for _, c := range cases {
+		if got := ShapeClass(ShapeCode(c.lines)); got != c.class {
+			t.Errorf("ShapeClass(%v) = %d, want %d", c.lines, got, c.class)
+		}
+	}
+	w, err := EmbeddedWeights(FamilyFreestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open3, two, four := ShapeCode(cases[4].lines), ShapeCode(cases[2].lines), ShapeCode(cases[5].lines)
+	w.Attack[1][open3], w.AttackLate[1][open3], w.Defend[1][open3] = 101, -51, 40
+	w.Attack[0][two], w.Defend[0][two], w.DefendLate[0][two] = 30, -30, 25
+	w.Attack[0][four], w.Defend[0][four] = 500, 600
+	sc := NoScales()
+	sc.AttackClass[3], sc.DefendClass[1], sc.Attack = 200, 50, 110
+	s := w.Scaled(sc)
+	checks := []struct {
+		name      string
+		got, want int16
+	}{
+		{"open three's attack ×1.1 ×2", s.Attack[1][open3], 222},
+		{"open three's late attack ×1.1 ×2, rounded once", s.AttackLate[1][open3], -112},
+		{"open three's defence untouched", s.Defend[1][open3], 40},
+		{"two's attack ×1.1 only", s.Attack[0][two], 33},
+		{"two's defence ×0.5", s.Defend[0][two], -15},
+		{"two's late defence ×0.5, rounded away from zero", s.DefendLate[0][two], 13},
+		{"four's attack ×1.1 only", s.Attack[0][four], 550},
+		{"four's defence untouched", s.Defend[0][four], 600},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s: got %d, want %d", c.name, c.got, c.want)
+		}
 	}
 }

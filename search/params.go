@@ -77,6 +77,11 @@ type Params struct {
 	// CorrWeight (percent; 0, the default: off) is how much of the
 	// correction history (corrTable) the static evaluation takes.
 	CorrWeight int
+	// AttackClass and DefendClass (percent) scale the attack and defence
+	// values of each eval.ShapeClass of shape codes (lone stones, twos,
+	// closed threes, open threes) on top of EvalAttack and EvalDefend.
+	AttackClass [eval.NumShapeClasses]int
+	DefendClass [eval.NumShapeClasses]int
 }
 
 // DefaultParams are the values the engine plays with.
@@ -102,6 +107,8 @@ func DefaultParams() Params {
 		EvalLateDefend: 100,
 		PolicyAttack:   100,
 		CorrWeight:     0,
+		AttackClass:    [eval.NumShapeClasses]int{100, 100, 100, 100},
+		DefendClass:    [eval.NumShapeClasses]int{100, 100, 100, 100},
 	}
 }
 
@@ -134,6 +141,14 @@ func (p *Params) paramFields() []paramField {
 		{"evlatedef", &p.EvalLateDefend},
 		{"polattack", &p.PolicyAttack},
 		{"corr", &p.CorrWeight},
+		{"att1", &p.AttackClass[0]},
+		{"att2", &p.AttackClass[1]},
+		{"att3", &p.AttackClass[2]},
+		{"att3o", &p.AttackClass[3]},
+		{"def1", &p.DefendClass[0]},
+		{"def2", &p.DefendClass[1]},
+		{"def3", &p.DefendClass[2]},
+		{"def3o", &p.DefendClass[3]},
 	}
 }
 
@@ -182,12 +197,24 @@ func (p *Params) check() error {
 		return fmt.Errorf("aspiration %d: want 1 to 10000", p.AspWindow)
 	case p.CorrWeight < 0 || p.CorrWeight > 200:
 		return fmt.Errorf("corr %d: want 0 to 200", p.CorrWeight)
+	case !percents(p.AttackClass) || !percents(p.DefendClass):
+		return fmt.Errorf("att1..att3o %v, def1..def3o %v: want 0 to 400 each", p.AttackClass, p.DefendClass)
 	case !percent(p.EvalAttack) || !percent(p.EvalDefend) || !percent(p.EvalThreat) || !percent(p.PolicyDefend) ||
 		!percent(p.EvalLateAttack) || !percent(p.EvalLateDefend) || !percent(p.PolicyAttack):
 		return fmt.Errorf("evattack %d, evdefend %d, evthreat %d, poldefend %d, evlateatt %d, evlatedef %d, polattack %d: want 0 to 400 each",
 			p.EvalAttack, p.EvalDefend, p.EvalThreat, p.PolicyDefend, p.EvalLateAttack, p.EvalLateDefend, p.PolicyAttack)
 	}
 	return nil
+}
+
+// percents reports whether every one of vs is a usable scale (percent).
+func percents(vs [eval.NumShapeClasses]int) bool {
+	for _, v := range vs {
+		if !percent(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // percent reports whether v is a usable scale of the evaluation's tables.
@@ -208,6 +235,7 @@ func (p *Params) Scales() eval.Scales {
 	return eval.Scales{
 		Attack: p.EvalAttack, Defend: p.EvalDefend, AttackLate: p.EvalLateAttack, DefendLate: p.EvalLateDefend,
 		Threat: p.EvalThreat, PolicyAttack: p.PolicyAttack, PolicyDefend: p.PolicyDefend,
+		AttackClass: p.AttackClass, DefendClass: p.DefendClass,
 	}
 }
 

@@ -27,7 +27,7 @@ func TestParamsSetString(t *testing.T) {
 	if err := q.Set("Futility = 170"); err != nil || q.FutilityMargin != 170 {
 		t.Fatalf("Set(Futility = 170): %v, got %d", err, q.FutilityMargin)
 	}
-	for _, bad := range []string{"futility", "nosuch=3", "razor=x", "blockext=10", "blockext=-1", "lmpbase=0", "aspiration=0", "lmrscale=-5", "evdefend=401", "poldefend=-1"} {
+	for _, bad := range []string{"futility", "nosuch=3", "razor=x", "blockext=10", "blockext=-1", "lmpbase=0", "aspiration=0", "lmrscale=-5", "evdefend=401", "poldefend=-1", "att3o=401", "def1=-1"} {
 		before := q
 		if err := q.Set(bad); err == nil {
 			t.Errorf("Set(%q) accepted", bad)

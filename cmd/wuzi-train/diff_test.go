@@ -49,7 +49,9 @@ func TestDiff(t *testing.T) {
 		}
 	}
 	out.Reset()
-	doubled := w.Scaled(eval.Scales{Attack: 200, Defend: 100, AttackLate: 100, DefendLate: 100, Threat: 100, PolicyAttack: 100, PolicyDefend: 100})
+	sc := eval.NoScales()
+	sc.Attack = 200
+	doubled := w.Scaled(sc)
 	if code := run([]string{"diff", write("doubled.bin", doubled), positions}, &out, &errb); code != 0 {
 		t.Fatalf("status %d: %s", code, errb.String())
 	}

@@ -29,6 +29,13 @@ func runScale(args []string, stdout, stderr io.Writer) int {
 	attackLate := fs.Int("attack-late", 100, "percent on the late game's attack tables, on top of --attack (--param evlateatt)")
 	defendLate := fs.Int("defend-late", 100, "percent on the late game's defence tables, on top of --defend (--param evlatedef)")
 	polAttack := fs.Int("policy-attack", 100, "percent on the move order's attack table (--param polattack)")
+	// Per class of shape codes (eval.ShapeClass), on top of --attack and
+	// --defend: --attack1 … --defend3o, the --param att1 … def3o.
+	var classFlags [2][eval.NumShapeClasses]*int
+	for k, name := range shapeClassNames() {
+		classFlags[0][k] = fs.Int("attack"+name.flag, 100, "percent on the attack values of shape codes whose best line is "+name.what+" (--param att"+name.flag+")")
+		classFlags[1][k] = fs.Int("defend"+name.flag, 100, "percent on the defence values of shape codes whose best line is "+name.what+" (--param def"+name.flag+")")
+	}
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wuzi-train scale [flags]  (scales this build's embedded weights)")
 		fs.PrintDefaults()
@@ -40,9 +47,15 @@ func runScale(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	sc := eval.Scales{Attack: *attack, Defend: *defend, AttackLate: *attackLate, DefendLate: *defendLate,
-		Threat: *threat, PolicyAttack: *polAttack, PolicyDefend: *polDefend}
-	for _, v := range []int{*attack, *defend, *threat, *polDefend, *attackLate, *defendLate, *polAttack} {
+	sc := eval.NoScales()
+	sc.Attack, sc.Defend, sc.AttackLate, sc.DefendLate = *attack, *defend, *attackLate, *defendLate
+	sc.Threat, sc.PolicyAttack, sc.PolicyDefend = *threat, *polAttack, *polDefend
+	pcs := []int{*attack, *defend, *threat, *polDefend, *attackLate, *defendLate, *polAttack}
+	for k := range eval.NumShapeClasses {
+		sc.AttackClass[k], sc.DefendClass[k] = *classFlags[0][k], *classFlags[1][k]
+		pcs = append(pcs, sc.AttackClass[k], sc.DefendClass[k])
+	}
+	for _, v := range pcs {
 		if v < 0 || v > 400 {
 			fmt.Fprintf(stderr, "wuzi-train scale: percentage %d: want 0 to 400\n", v)
 			return 2
@@ -68,8 +81,19 @@ func runScale(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wuzi-train scale:", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "%s: wrote %s: attack %d %% (late %d %% more), defence %d %% (late %d %% more), threat %d %%, move order's attack %d %% and defence %d %%\n",
-			f, path, *attack, *attackLate, *defend, *defendLate, *threat, *polAttack, *polDefend)
+		fmt.Fprintf(stdout, "%s: wrote %s: attack %d %% (late %d %% more), defence %d %% (late %d %% more), threat %d %%, move order's attack %d %% and defence %d %%, by shape class attack %v %% and defence %v %%\n",
+			f, path, *attack, *attackLate, *defend, *defendLate, *threat, *polAttack, *polDefend, sc.AttackClass, sc.DefendClass)
 	}
 	return 0
+}
+
+// shapeClassNames name eval.ShapeClass's classes for the flags of
+// wuzi-train scale, as pbrain-wuzi's --param names them (att1 … def3o).
+func shapeClassNames() [eval.NumShapeClasses]struct{ flag, what string } {
+	return [eval.NumShapeClasses]struct{ flag, what string }{
+		{"1", "a lone stone or less"},
+		{"2", "a two"},
+		{"3", "a closed three"},
+		{"3o", "an open three"},
+	}
 }

@@ -15,7 +15,7 @@ import (
 func TestScale(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
-	if code := run([]string{"scale", "-o", dir, "--families", "freestyle,renju", "--attack", "106", "--defend", "91", "--threat", "156", "--policy-defend", "110", "--attack-late", "120", "--defend-late", "95", "--policy-attack", "80"}, &out, &errb); code != 0 {
+	if code := run([]string{"scale", "-o", dir, "--families", "freestyle,renju", "--attack", "106", "--defend", "91", "--threat", "156", "--policy-defend", "110", "--attack-late", "120", "--defend-late", "95", "--policy-attack", "80", "--attack3o", "130", "--defend1", "95"}, &out, &errb); code != 0 {
 		t.Fatalf("status %d: %s", code, errb.String())
 	}
 	for _, f := range []eval.Family{eval.FamilyFreestyle, eval.FamilyRenju} {
@@ -31,14 +31,17 @@ func TestScale(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := w.Scaled(eval.Scales{Attack: 106, Defend: 91, AttackLate: 120, DefendLate: 95, Threat: 156, PolicyAttack: 80, PolicyDefend: 110}); got != *want {
+		sc := eval.NoScales()
+		sc.Attack, sc.Defend, sc.AttackLate, sc.DefendLate, sc.Threat, sc.PolicyAttack, sc.PolicyDefend = 106, 91, 120, 95, 156, 80, 110
+		sc.AttackClass[3], sc.DefendClass[0] = 130, 95
+		if want := w.Scaled(sc); got != *want {
 			t.Errorf("%s: the file's weights are not the embedded ones scaled", f)
 		}
 		if got == *w {
 			t.Errorf("%s: the file holds the embedded weights unscaled", f)
 		}
 	}
-	for _, bad := range [][]string{{"scale", "-o", dir, "--threat", "401"}, {"scale", "-o", dir, "--policy-attack", "-1"}, {"scale", "-o", dir, "--families", "gomoku"}, {"scale", "-o", dir, "extra"}} {
+	for _, bad := range [][]string{{"scale", "-o", dir, "--threat", "401"}, {"scale", "-o", dir, "--policy-attack", "-1"}, {"scale", "-o", dir, "--defend3", "401"}, {"scale", "-o", dir, "--families", "gomoku"}, {"scale", "-o", dir, "extra"}} {
 		empty := t.TempDir()
 		bad[2] = empty
 		if code := run(bad, &out, &errb); code != 2 {
