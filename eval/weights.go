@@ -424,10 +424,10 @@ func ShapeClass(code int) int {
 // Attack and Defend apply to the opening's and the late game's tables
 // alike, AttackLate and DefendLate to the late game's tables on top of
 // them; Threat to the whole-board threat table; PolicyAttack and
-// PolicyDefend to the move order's tables. NoScales (all 100) changes
-// nothing.
-// AttackClass and DefendClass apply, on top of those, to the attack and
-// defence values (opening and late game) of the codes of each ShapeClass.
+// PolicyDefend to the move order's tables; AttackClass and DefendClass,
+// on top of Attack and Defend, to the attack and defence values (opening
+// and late game) of the codes of each ShapeClass. NoScales (all 100)
+// changes nothing.
 type Scales struct {
 	Attack, Defend, AttackLate, DefendLate, Threat, PolicyAttack, PolicyDefend int
 	AttackClass, DefendClass                                                   [NumShapeClasses]int
