@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""mates.py: how many forced wins of a suite an engine proves at a node count.
+
+Runs any Gomocup-protocol engine (Wuzi, or another engine built locally)
+over the positions of search/testdata/mates_engines.txt, one fresh process
+a position, each searched to a fixed node count (INFO max_node), and counts
+the positions where the engine's last report before its move claims a
+proven win for the side to move ("win in N" as Wuzi reports it, "Eval +MN"
+as Rapfi does) and where its move is the suite's listed first move. With
+the same node count for two engines the counts compare how far each
+searches forcing lines for the same work; the suite's wins are 11 to 41
+plies long, most with quiet moves in them (docs/evidence.md, 24th and 47th
+sessions).
+
+Usage:
+    scripts/mates.py [--nodes N] [--suite FILE] [--dir DIR] [-v] -- ENGINE [ARGS...]
+Examples:
+    scripts/mates.py --nodes 300000 -- bin/pbrain-wuzi
+    scripts/mates.py --nodes 300000 --dir $HOME/spar -- $HOME/spar/pbrain-rapfi --config config.toml
+
+Prints one line a position with -v, then the totals. The engine gets
+START, INFO rule, INFO max_node, INFO max_memory (64 MB), INFO timeout_turn
+(--turn, a safety net: the node count should end the search), BOARD...DONE,
+and END once it has answered with a move.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
+# A proof for the side to move, in the reports the engines print.
+WIN = re.compile(r"\bwin in \d+|Eval \+M\d+")
+# A report of the search's state (a line that may claim a proof or not).
+REPORT = re.compile(r"\bdepth\b.*\b(ev|win in|lose in)\b|\bEval\b", re.IGNORECASE)
+
+
+def load(path):
+    """The suite's positions: (rule, size, plies, moves, answer)."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            kind, rule, size, plies, moves, answers = line.split()[:6]
+            if kind != "mate":
+                continue
+            out.append((int(rule), int(size), int(plies), moves.split(";"), answers.split(";")[0]))
+    return out
+
+
+def run(cmd, cwd, rule, size, moves, nodes, turn_ms):
+    """Search one position; return (proved, move) from the engine's output."""
+    lines = [f"START {size}", f"INFO rule {rule}", "INFO max_memory 67108864",
+             f"INFO max_node {nodes}", f"INFO timeout_turn {turn_ms}", "BOARD"]
+    k = len(moves)
+    for i, m in enumerate(moves):
+        # 1: a stone of the side to move, 2: the opponent's.
+        lines.append(f"{m},{1 if (k - i) % 2 == 0 else 2}")
+    lines.append("DONE")
+    p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True)
+    p.stdin.write("\n".join(lines) + "\n")
+    p.stdin.flush()
+    last, move = "", None
+    for line in p.stdout:
+        m = MOVE.match(line)
+        if m:
+            move = f"{m.group(1)},{m.group(2)}"
+            break
+        if REPORT.search(line):
+            last = line
+    try:
+        p.stdin.write("END\n")
+        p.stdin.close()
+    except BrokenPipeError:
+        pass
+    p.wait()
+    return bool(WIN.search(last)), move
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--nodes", type=int, default=300000, help="nodes a position (default 300000)")
+    ap.add_argument("--suite", default=os.path.join(os.path.dirname(__file__), "..", "search", "testdata", "mates_engines.txt"))
+    ap.add_argument("--dir", default=None, help="working folder of the engine")
+    ap.add_argument("--turn", type=int, default=120000, help="timeout_turn sent, ms (default 120000)")
+    ap.add_argument("--first", type=int, default=0, help="only the first N positions")
+    ap.add_argument("-v", action="store_true", help="one line a position")
+    ap.add_argument("engine", nargs="+", help="the engine's command and arguments (after --)")
+    a = ap.parse_args()
+    suite = load(a.suite)
+    if a.first > 0:
+        suite = suite[:a.first]
+    proved = same = 0
+    for i, (rule, size, plies, moves, answer) in enumerate(suite):
+        won, move = run(a.engine, a.dir, rule, size, moves, a.nodes, a.turn)
+        proved += won
+        same += move == answer
+        if a.v:
+            print(f"{i:3d} mate {plies:2d} move {move} (listed {answer}) {'proven' if won else '-'}", flush=True)
+    print(f"{len(suite)} positions at {a.nodes} nodes: {proved} wins proven, "
+          f"{same} times the listed first move")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
