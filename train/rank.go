@@ -86,6 +86,15 @@ func (r *RankSample) OnePhase() {
 	}
 }
 
+// SideSymmetric makes each child's features those of side-symmetric cell
+// tables (see Sample.SideSymmetric).
+func (r *RankSample) SideSymmetric() {
+	for _, f := range r.Kids {
+		s := Sample{Features: f}
+		s.SideSymmetric()
+	}
+}
+
 // KidScores sets out[j] to the value of child j under p from the side to
 // move's view (the negation of the child's own evaluation).
 func (r *RankSample) KidScores(p []float64, out []float64) {
@@ -190,7 +199,7 @@ func FitWithRank(samples []Sample, rs []RankSample, start []float64, cfg Config,
 	t := FitRankTemperature(rs, start)
 	epoch := 0
 	var buf []float64
-	p := adam(start, cfg, nTrain, tie, func(p, g []float64) {
+	p := adam(start, cfg, nTrain, cfg.tieValues, func(p, g []float64) {
 		if epoch > 0 && epoch%rankRefit == 0 {
 			t = FitRankTemperature(rs, p)
 		}

@@ -45,6 +45,24 @@ func DefendLateIndex(s, code int) int { return offDefendLate + s*eval.NumCodes +
 // cell tables (Attack and Defend), which a fit may keep frozen.
 func OpeningCellParam(i int) bool { return i < offThreat }
 
+// ThreatParam reports whether parameter i belongs to the threat table.
+func ThreatParam(i int) bool { return i >= offThreat && i < offAttackLate }
+
+// CellClassParam reports whether parameter i is an entry of a cell table
+// (attack or defence, opening or late game) for a shape code of class k
+// (eval.ShapeClass: 0 a lone stone or less, 1 a two, 2 a closed three, 3 an
+// open three, −1 a four or better). A fit may keep every other parameter
+// frozen, to see what one class's fitted values do in play.
+func CellClassParam(i, k int) bool {
+	if i < 0 || i >= NumParams || ThreatParam(i) {
+		return false
+	}
+	if i >= offAttackLate {
+		i -= offAttackLate
+	}
+	return eval.ShapeClass(i%eval.NumCodes) == k
+}
+
 // tiedRanges are the parameter ranges of the tables, as (start of
 // Black's table, its length): White's follows it.
 var tiedRanges = [...][2]int{
@@ -103,6 +121,43 @@ func (s *Sample) OnePhase() {
 			s.Features[i].Index = f.Index - offDefendLate + offDefend
 		}
 	}
+}
+
+// SideSymmetric makes s a sample of side-symmetric cell tables: its
+// defence features are moved onto the attack tables of the same colour, so
+// that a cell's value for a side is one number whether that side is to
+// move or not. The evaluation is then the side to move's sum less the
+// opponent's, and only the threat table knows whose move it is (as in
+// Rapfi's classical evaluation). TieSides then copies the attack tables
+// over the defence tables.
+func (s *Sample) SideSymmetric() {
+	for i, f := range s.Features {
+		switch {
+		case f.Index >= offDefend && f.Index < offDefend+2*eval.NumCodes:
+			s.Features[i].Index = f.Index - offDefend + offAttack
+		case f.Index >= offDefendLate && f.Index < offDefendLate+2*eval.NumCodes:
+			s.Features[i].Index = f.Index - offDefendLate + offAttackLate
+		}
+	}
+}
+
+// SymmetricStart sets each attack entry of p to the mean of it and its
+// defence entry, and the defence tables to the attack tables: the
+// side-symmetric tables nearest p.
+func SymmetricStart(p []float64) {
+	for _, r := range [][2]int{{offAttack, offDefend}, {offAttackLate, offDefendLate}} {
+		for i := 0; i < 2*eval.NumCodes; i++ {
+			p[r[0]+i] = (p[r[0]+i] + p[r[1]+i]) / 2
+		}
+	}
+	TieSides(p)
+}
+
+// TieSides sets the defence tables of p (both phases) to its attack
+// tables.
+func TieSides(p []float64) {
+	copy(p[offDefend:offDefend+2*eval.NumCodes], p[offAttack:offAttack+2*eval.NumCodes])
+	copy(p[offDefendLate:offDefendLate+2*eval.NumCodes], p[offAttackLate:offAttackLate+2*eval.NumCodes])
 }
 
 // TiePhases sets the late game's cell tables of p to the opening's, which
@@ -198,6 +253,10 @@ type Config struct {
 	Tied     bool    // Black's and White's tables are one (not renju)
 	Frozen   func(i int) bool
 	Progress func(epoch int, train, holdout float64)
+	// UntieThreat keeps the two colours' threat tables apart even when
+	// Tied, so that a colour's own advantage (Black's in freestyle) has a
+	// place to go other than the shapes both colours share.
+	UntieThreat bool
 }
 
 // Fit returns parameters fitted to the training samples from start (which
@@ -210,7 +269,7 @@ func Fit(samples []Sample, start []float64, cfg Config) []float64 {
 			nTrain++
 		}
 	}
-	return adam(start, cfg, nTrain, tie, func(p, g []float64) {
+	return adam(start, cfg, nTrain, cfg.tieValues, func(p, g []float64) {
 		valueGrad(samples, p, cfg.K, g)
 	}, func(p []float64) (float64, float64) {
 		return Loss(samples, p, cfg.K, false), Loss(samples, p, cfg.K, true)
@@ -276,10 +335,17 @@ func adam(start []float64, cfg Config, nTrain int, tieGrad func([]float64), grad
 	return p
 }
 
+// tieValues ties the value tables' gradients as cfg asks (see tie).
+func (cfg Config) tieValues(g []float64) { tie(g, cfg.UntieThreat) }
+
 // tie makes Black's and White's gradients of each table their sum, so
-// that tied tables (equal at the start) stay equal.
-func tie(g []float64) {
+// that tied tables (equal at the start) stay equal; with untieThreat the
+// threat tables' gradients are left apart.
+func tie(g []float64, untieThreat bool) {
 	for _, r := range tiedRanges {
+		if untieThreat && r[0] == offThreat {
+			continue
+		}
 		for i := 0; i < r[1]; i++ {
 			a, b := r[0]+i, r[0]+r[1]+i
 			g[a] += g[b]

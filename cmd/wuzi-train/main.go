@@ -63,6 +63,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	holdout := fs.Int("holdout", 10, "percent of games held out to measure the fit")
 	every := fs.Int("every", 25, "print the losses every N epochs")
 	freezeOpening := fs.Bool("freeze-opening", false, "keep the opening's cell tables (Attack, Defend) at the start's values: fit only the late game's tables and the threat table")
+	symmetric := fs.Bool("symmetric", false, "fit side-symmetric cell tables (a cell's value for a side the same whoever is to move: the defence tables made the attack tables), from the mean of the start's two")
+	untieThreat := fs.Bool("untie-threat", false, "fit Black's and White's threat tables apart (the colours' other tables stay one, outside renju)")
+	fitOnly := fs.String("fit-only", "", "fit one part and keep the rest at the start's values: threat (the threat table), cells (every cell table), class0 to class3 or fours (the cell tables of one class of shape codes: a lone stone or less, a two, a closed three, an open three, a four or better), class0+threat")
 	onePhase := fs.Bool("one-phase", false, "fit one set of cell tables for the whole game (the late game's tables made equal to the opening's)")
 	scoresOnly := fs.StringSlice("scores-only", nil, "input files of positions no game reached (wuzi-train perturb, then label): fitted to their scores alone")
 	polEpochs := fs.Int("policy-epochs", 200, "full-batch Adam steps of the move-ordering fit (0: keep the start's move order)")
@@ -89,6 +92,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *epochs < 0 || *polEpochs < 0 || *polRate <= 0 || *polL2 < 0 || *rate <= 0 || *l2 < 0 || *lambda < 0 || *lambda > 1 || *holdout < 0 || *holdout >= 100 || *k < 0 || *scoreScale < 0 || *every < 1 || *proven < 0 || *rankWeight < 0 || *rankKids < 2 {
 		fmt.Fprintln(stderr, "wuzi-train: a flag is out of range")
+		return 2
+	}
+	frozen, ok := frozenBy(*fitOnly)
+	if !ok {
+		fmt.Fprintf(stderr, "wuzi-train: --fit-only %q: want threat, cells, class0 to class3, fours or class0+threat\n", *fitOnly)
+		return 2
+	}
+	if frozen != nil && *freezeOpening {
+		fmt.Fprintln(stderr, "wuzi-train: --fit-only and --freeze-opening together: choose one")
 		return 2
 	}
 	if *onePhase && *freezeOpening {
@@ -143,6 +155,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			ps[i].Rank.OnePhase()
 		}
 	}
+	if *symmetric {
+		for i := range ps {
+			ps[i].Sample.SideSymmetric()
+			ps[i].Rank.SideSymmetric()
+		}
+	}
 	nProven := 0
 	for _, p := range ps {
 		if search.IsMate(p.Score) {
@@ -181,6 +199,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		p0 := train.Params(w0)
+		if *symmetric {
+			train.SymmetricStart(p0)
+		}
 		samples := make([]train.Sample, len(fam))
 		if !slices.ContainsFunc(fam, func(p train.Position) bool { return !p.ScoreOnly }) && (*k == 0 || *scoreScale == 0) {
 			fmt.Fprintf(stderr, "wuzi-train: %s: every position is --scores-only, so no game result can fit the scales: give --k and --score-scale\n", f)
@@ -225,6 +246,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *freezeOpening {
 			cfg.Frozen = train.OpeningCellParam
 		}
+		if frozen != nil {
+			cfg.Frozen = frozen
+		}
+		cfg.UntieThreat = *untieThreat
 		if *onePhase {
 			train.TiePhases(p0)
 		}
@@ -249,6 +274,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		})
 		if *onePhase {
 			train.TiePhases(p)
+		}
+		if *symmetric {
+			train.TieSides(p)
 		}
 		w := train.ToWeights(f, p)
 		w.PolicyAttack, w.PolicyDefend = w0.PolicyAttack, w0.PolicyDefend
@@ -281,6 +309,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s: wrote %s (%d bytes) in %s\n", f, path, n, time.Since(t1).Round(time.Millisecond))
 	}
 	return 0
+}
+
+// frozenBy returns the parameters --fit-only keeps at their start (nil:
+// none), and false for an unknown part.
+func frozenBy(part string) (func(i int) bool, bool) {
+	classes := map[string]int{"class0": 0, "class1": 1, "class2": 2, "class3": 3, "fours": -1}
+	switch part {
+	case "":
+		return nil, true
+	case "threat":
+		return func(i int) bool { return !train.ThreatParam(i) }, true
+	case "cells":
+		return train.ThreatParam, true
+	case "class0+threat":
+		return func(i int) bool { return !train.ThreatParam(i) && !train.CellClassParam(i, 0) }, true
+	}
+	k, ok := classes[part]
+	if !ok {
+		return nil, false
+	}
+	return func(i int) bool { return !train.CellClassParam(i, k) }, true
 }
 
 // writeWeights writes w as dir/<family>.bin and returns the file's path
