@@ -16,10 +16,7 @@ import (
 // move as the exact negation of its value for the other side.
 func TestSideSymmetric(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 3))
-	p := make([]float64, NumParams)
-	for i := range p {
-		p[i] = float64(r.IntN(2001) - 1000)
-	}
+	p := randomParams(r)
 	tied := slices.Clone(p)
 	TieSides(tied)
 	TiePhases(tied) // freestyle's weights use one phase; tie it so Evaluate needs no phase
@@ -28,20 +25,7 @@ func TestSideSymmetric(t *testing.T) {
 	}
 	b, _ := eval.NewBoard(15, 15, eval.Freestyle)
 	b.SetWeights(ToWeights(eval.FamilyFreestyle, tied))
-	var sc Scratch
-	checked := 0
-	for i := 0; i < 400; i++ {
-		cs := b.Candidates(nil)
-		if len(cs) == 0 || b.Stones() > 60 {
-			b.Clear()
-			cs = append(cs[:0], b.Pos(7, 7))
-		}
-		b.Play(cs[r.IntN(len(cs))])
-		feats, ok := Features(b, &sc)
-		if !ok {
-			b.Clear()
-			continue
-		}
+	randomPositions(t, b, r, func(feats []Feature) {
 		orig := Sample{Features: slices.Clone(feats)}
 		sym := Sample{Features: slices.Clone(feats)}
 		sym.SideSymmetric()
@@ -61,11 +45,7 @@ func TestSideSymmetric(t *testing.T) {
 		if v != -w {
 			t.Fatalf("ply %d: %v to move %d, the other side %d: want negations", b.Stones(), us, v, w)
 		}
-		checked++
-	}
-	if checked < 200 {
-		t.Fatalf("only %d positions checked", checked)
-	}
+	})
 	s := slices.Clone(p)
 	SymmetricStart(s)
 	for _, i := range []int{AttackIndex(0, 5), AttackIndex(1, 700), AttackLateIndex(0, 1000)} {

@@ -113,12 +113,18 @@ type Sample struct {
 // then add up to one), so a fit leaves the late tables untouched; TiePhases
 // then copies the opening's tables over them.
 func (s *Sample) OnePhase() {
+	s.moveFeatures([2]int{offAttackLate, offAttack}, [2]int{offDefendLate, offDefend})
+}
+
+// moveFeatures moves the features that read a cell table (both colours'
+// entries, from offset m[0]) onto the table at offset m[1], for each m.
+func (s *Sample) moveFeatures(moves ...[2]int) {
 	for i, f := range s.Features {
-		switch {
-		case f.Index >= offAttackLate && f.Index < offAttackLate+2*eval.NumCodes:
-			s.Features[i].Index = f.Index - offAttackLate + offAttack
-		case f.Index >= offDefendLate && f.Index < offDefendLate+2*eval.NumCodes:
-			s.Features[i].Index = f.Index - offDefendLate + offDefend
+		for _, m := range moves {
+			if int(f.Index) >= m[0] && int(f.Index) < m[0]+2*eval.NumCodes {
+				s.Features[i].Index = f.Index - int32(m[0]) + int32(m[1])
+				break
+			}
 		}
 	}
 }
@@ -131,14 +137,7 @@ func (s *Sample) OnePhase() {
 // Rapfi's classical evaluation). TieSides then copies the attack tables
 // over the defence tables.
 func (s *Sample) SideSymmetric() {
-	for i, f := range s.Features {
-		switch {
-		case f.Index >= offDefend && f.Index < offDefend+2*eval.NumCodes:
-			s.Features[i].Index = f.Index - offDefend + offAttack
-		case f.Index >= offDefendLate && f.Index < offDefendLate+2*eval.NumCodes:
-			s.Features[i].Index = f.Index - offDefendLate + offAttackLate
-		}
-	}
+	s.moveFeatures([2]int{offDefend, offAttack}, [2]int{offDefendLate, offAttackLate})
 }
 
 // SymmetricStart sets each attack entry of p to the mean of it and its

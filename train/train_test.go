@@ -302,13 +302,40 @@ func TestFitFreezesOpening(t *testing.T) {
 // never reads a late-table parameter.
 func TestOnePhase(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
+	p := randomParams(r)
+	tied := slices.Clone(p)
+	TiePhases(tied)
+	b, _ := eval.NewBoard(15, 15, eval.Freestyle)
+	randomPositions(t, b, r, func(feats []Feature) {
+		ply := b.Stones()
+		split := Sample{Features: slices.Clone(feats)}
+		one := Sample{Features: slices.Clone(feats)}
+		one.OnePhase()
+		for _, f := range one.Features {
+			if f.Index >= offAttackLate { // the late tables are the last
+				t.Fatalf("ply %d: feature %d reads a late table", ply, f.Index)
+			}
+		}
+		if a, b := split.Eval(tied), one.Eval(p); math.Abs(a-b) > 1e-6 {
+			t.Fatalf("ply %d: split sample under tied tables %v, one-phase sample %v", ply, a, b)
+		}
+	})
+}
+
+// randomParams returns parameters drawn from −1000 to 1000.
+func randomParams(r *rand.Rand) []float64 {
 	p := make([]float64, NumParams)
 	for i := range p {
 		p[i] = float64(r.IntN(2001) - 1000)
 	}
-	tied := slices.Clone(p)
-	TiePhases(tied)
-	b, _ := eval.NewBoard(15, 15, eval.Freestyle)
+	return p
+}
+
+// randomPositions plays 400 random moves on b (new games when one is
+// decided or long) and calls check with the features of each undecided
+// position reached, failing t if fewer than 200 were checked.
+func randomPositions(t *testing.T, b *eval.Board, r *rand.Rand, check func(feats []Feature)) {
+	t.Helper()
 	var sc Scratch
 	checked := 0
 	for i := 0; i < 400; i++ {
@@ -323,18 +350,7 @@ func TestOnePhase(t *testing.T) {
 			b.Clear() // a decided position: a new game
 			continue
 		}
-		ply := b.Stones()
-		split := Sample{Features: slices.Clone(feats)}
-		one := Sample{Features: slices.Clone(feats)}
-		one.OnePhase()
-		for _, f := range one.Features {
-			if f.Index >= offAttackLate { // the late tables are the last
-				t.Fatalf("ply %d: feature %d reads a late table", ply, f.Index)
-			}
-		}
-		if a, b := split.Eval(tied), one.Eval(p); math.Abs(a-b) > 1e-6 {
-			t.Fatalf("ply %d: split sample under tied tables %v, one-phase sample %v", ply, a, b)
-		}
+		check(feats)
 		checked++
 	}
 	if checked < 200 {
