@@ -18,7 +18,9 @@ import (
 // deeper or stronger search than the one that played the games, whose
 // score becomes the training target's score part. Any engine that prints
 // its evaluation in MESSAGE lines as "ev N" or "Eval N" will do (Wuzi and
-// Rapfi do); a mate shown as "M<n>" or "+M<n>" counts as a proven result.
+// Rapfi do); a mate shown as "M<n>", "+M<n>" or "-M<n>" (Rapfi) or as
+// "win in <n>" or "lose in <n>" (Wuzi) counts as a proven result, n plies
+// to the five.
 type Labeler struct {
 	spec    engine.Spec
 	turn    time.Duration
@@ -35,6 +37,9 @@ func NewLabeler(spec engine.Spec, turn time.Duration) *Labeler {
 // evalRe finds an evaluation in a MESSAGE text.
 var evalRe = regexp.MustCompile(`(?i)\bev(?:al)?\s*[:=]?\s*([+-]?M?\d+)`)
 
+// mateRe finds a proven result in Wuzi's words in a MESSAGE text.
+var mateRe = regexp.MustCompile(`(?i)\b(win|lose)\s+in\s+(\d+)`)
+
 // depthRe finds the depth in a MESSAGE text.
 var depthRe = regexp.MustCompile(`(?i)\bdepth\s*[:=]?\s*(\d+)`)
 
@@ -43,7 +48,15 @@ func parseEval(msgs []string) (score, depth int, ok bool) {
 	for _, m := range msgs {
 		e := evalRe.FindStringSubmatch(m)
 		if e == nil {
-			continue
+			w := mateRe.FindStringSubmatch(m)
+			if w == nil {
+				continue
+			}
+			// The same text as Rapfi's mate: "M<n>", signed by who wins.
+			e = []string{w[0], "M" + w[2]}
+			if strings.EqualFold(w[1], "lose") {
+				e[1] = "-" + e[1]
+			}
 		}
 		v := strings.ToUpper(e[1])
 		neg := strings.HasPrefix(v, "-")

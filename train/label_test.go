@@ -16,7 +16,8 @@ import (
 )
 
 // TestParseEval: the evaluations Wuzi and Rapfi print are read, the last
-// one wins, mates become proven scores and lines without one are skipped.
+// one wins, mates in either engine's words become proven scores and lines
+// without one are skipped.
 func TestParseEval(t *testing.T) {
 	cases := []struct {
 		msgs         []string
@@ -27,6 +28,9 @@ func TestParseEval(t *testing.T) {
 		{[]string{"Depth 12-18 | Eval -232 | Node 30K | Time 30ms", "Speed 1000K | Depth 12-18 | Eval -240 | Node 30K"}, -240, 12, true},
 		{[]string{"Depth 9-10 | Eval +M15 | Time 3ms"}, search.Win - 15, 9, true},
 		{[]string{"Depth 9-10 | Eval -M8 | Time 3ms"}, -(search.Win - 8), 9, true},
+		{[]string{"depth 1 win in 1 n 0 tm 0 pv g8"}, search.Win - 1, 1, true},
+		{[]string{"depth 6-21 lose in 14 n 12k n/s 900k tm 13 pv h8 i9"}, -(search.Win - 14), 6, true},
+		{[]string{"depth 5 ev 40 n 3k", "[2] depth 7 win in 9 n 80k"}, search.Win - 9, 7, true},
 		{[]string{"Load config from config.toml", "Depth 0-0 | Eval VAL_NONE | Node 4"}, 0, 0, false},
 		{[]string{"depth 3 ev 12", "Speed 900K | Depth 0-0 | Eval VAL_NONE"}, 12, 3, true},
 		{nil, 0, 0, false},
