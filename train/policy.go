@@ -183,7 +183,11 @@ func FitPolicy(samples []PolicySample, start []float64, cfg Config) []float64 {
 		}
 	}
 	var buf []float64
-	return adam(start, cfg, nTrain, tiePolicy, func(p, g []float64) {
+	tieGrad := func([]float64) {}
+	if cfg.Tied {
+		tieGrad = tiePolicy
+	}
+	return adam(start, cfg, nTrain, tieGrad, func(p, g []float64) {
 		for i := range samples {
 			if !samples[i].Holdout {
 				policyLoss(&samples[i], p, cfg.K, g, 1, &buf)

@@ -134,3 +134,42 @@ func TestUntieThreat(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepTempo: data that wants a cell's attack entry up and its defence
+// entry down moves them apart in a plain fit; with KeepTempo (and with the
+// colours tied or not) each cell's attack/defence difference stays at its
+// start while the pair's mean still moves towards the data.
+func TestKeepTempo(t *testing.T) {
+	samples := make([]Sample, 400)
+	for j := range samples {
+		s := j % 2
+		samples[j] = Sample{Features: []Feature{{Index: int32(AttackIndex(s, 7)), Count: 1}}, Target: 0.9}
+		if j%4 >= 2 {
+			samples[j] = Sample{Features: []Feature{{Index: int32(DefendLateIndex(s, 7)), Count: 1}}, Target: 0.2}
+		}
+	}
+	start := make([]float64, NumParams)
+	r := rand.New(rand.NewPCG(4, 4))
+	for i := range start {
+		start[i] = float64(r.IntN(200) - 100)
+	}
+	TieSides(start) // a zero difference would hide a sign slip
+	for i := range 2 * eval.NumCodes {
+		start[offAttack+i] += 30
+		start[offAttackLate+i] -= 20
+	}
+	for _, c := range []Config{{}, {KeepTempo: true}, {KeepTempo: true, Tied: true}} {
+		c.K, c.Epochs, c.Rate = 100, 60, 2
+		p := Fit(samples, start, c)
+		for _, pair := range [][2]int{{AttackIndex(0, 7), DefendIndex(0, 7)}, {AttackLateIndex(1, 7), DefendLateIndex(1, 7)}} {
+			a, d := pair[0], pair[1]
+			moved := math.Abs((p[a]-p[d])-(start[a]-start[d])) > 1e-6
+			if moved == c.KeepTempo {
+				t.Fatalf("%+v: code 7's difference %v, start %v", c, p[a]-p[d], start[a]-start[d])
+			}
+			if c.KeepTempo && p[a]+p[d] == start[a]+start[d] {
+				t.Fatalf("%+v: code 7's mean did not move", c)
+			}
+		}
+	}
+}

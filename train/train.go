@@ -256,6 +256,11 @@ type Config struct {
 	// Tied, so that a colour's own advantage (Black's in freestyle) has a
 	// place to go other than the shapes both colours share.
 	UntieThreat bool
+	// KeepTempo moves a cell's attack and defence entries together, so
+	// that their difference (the cell's share of the side to move's
+	// tempo) stays at the start's value and only their mean (the cell's
+	// shape value) is fitted.
+	KeepTempo bool
 }
 
 // Fit returns parameters fitted to the training samples from start (which
@@ -293,8 +298,8 @@ func valueGrad(samples []Sample, p []float64, k float64, g []float64) {
 
 // adam runs cfg.Epochs steps of full-batch Adam from start over nTrain
 // training samples: grad adds the data's summed gradient at p to g, the
-// L2 pull towards start is added, tieGrad (when cfg.Tied) makes tied
-// parameters' gradients equal, and losses gives the train and holdout
+// L2 pull towards start is added, tieGrad makes tied parameters'
+// gradients equal (it reads cfg.Tied itself), and losses gives the train and holdout
 // losses for cfg.Progress.
 func adam(start []float64, cfg Config, nTrain int, tieGrad func([]float64), grad func(p, g []float64), losses func([]float64) (float64, float64)) []float64 {
 	p := append([]float64(nil), start...)
@@ -310,9 +315,7 @@ func adam(start []float64, cfg Config, nTrain int, tieGrad func([]float64), grad
 		for i := range g {
 			g[i] = g[i]/float64(nTrain) + 2*cfg.L2*(p[i]-start[i])/float64(nTrain)
 		}
-		if cfg.Tied {
-			tieGrad(g)
-		}
+		tieGrad(g)
 		c1 := 1 - math.Pow(b1, float64(epoch))
 		c2 := 1 - math.Pow(b2, float64(epoch))
 		for i := range p {
@@ -334,8 +337,29 @@ func adam(start []float64, cfg Config, nTrain int, tieGrad func([]float64), grad
 	return p
 }
 
-// tieValues ties the value tables' gradients as cfg asks (see tie).
-func (cfg Config) tieValues(g []float64) { tie(g, cfg.UntieThreat) }
+// tieValues ties the value tables' gradients as cfg asks (see tie and
+// tieTempo).
+func (cfg Config) tieValues(g []float64) {
+	if cfg.Tied {
+		tie(g, cfg.UntieThreat)
+	}
+	if cfg.KeepTempo {
+		tieTempo(g)
+	}
+}
+
+// tieTempo makes each cell's attack and defence gradients (per colour and
+// phase) their sum, so that Adam moves the two entries by the same step
+// and their difference keeps its start value.
+func tieTempo(g []float64) {
+	for _, r := range [][2]int{{offAttack, offDefend}, {offAttackLate, offDefendLate}} {
+		for i := 0; i < 2*eval.NumCodes; i++ {
+			a, d := r[0]+i, r[1]+i
+			g[a] += g[d]
+			g[d] = g[a]
+		}
+	}
+}
 
 // tie makes Black's and White's gradients of each table their sum, so
 // that tied tables (equal at the start) stay equal; with untieThreat the

@@ -64,6 +64,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	every := fs.Int("every", 25, "print the losses every N epochs")
 	freezeOpening := fs.Bool("freeze-opening", false, "keep the opening's cell tables (Attack, Defend) at the start's values: fit only the late game's tables and the threat table")
 	symmetric := fs.Bool("symmetric", false, "fit side-symmetric cell tables (a cell's value for a side the same whoever is to move: the defence tables made the attack tables), from the mean of the start's two")
+	keepTempo := fs.Bool("keep-tempo", false, "keep each cell's attack/defence difference (its share of the side to move's tempo) at the start's value: fit only the cell's shape value, the mean of the two")
 	untieThreat := fs.Bool("untie-threat", false, "fit Black's and White's threat tables apart (the colours' other tables stay one, outside renju)")
 	fitOnly := fs.String("fit-only", "", "fit one part and keep the rest at the start's values: threat (the threat table), cells (every cell table), class0 to class3 or fours (the cell tables of one class of shape codes: a lone stone or less, a two, a closed three, an open three, a four or better), class0+threat")
 	onePhase := fs.Bool("one-phase", false, "fit one set of cell tables for the whole game (the late game's tables made equal to the opening's)")
@@ -101,6 +102,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if frozen != nil && *freezeOpening {
 		fmt.Fprintln(stderr, "wuzi-train: --fit-only and --freeze-opening together: choose one")
+		return 2
+	}
+	if *keepTempo && *symmetric {
+		fmt.Fprintln(stderr, "wuzi-train: --keep-tempo and --symmetric together: a symmetric fit has no tempo part to keep")
 		return 2
 	}
 	if *onePhase && *freezeOpening {
@@ -250,6 +255,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			cfg.Frozen = frozen
 		}
 		cfg.UntieThreat = *untieThreat
+		cfg.KeepTempo = *keepTempo
 		if *onePhase {
 			train.TiePhases(p0)
 		}
