@@ -393,9 +393,9 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 		legal = []eval.Pos{p}
 	}
 	if len(legal) == 1 {
-		// Still search briefly for the score, but the move is decided.
-		r := Result{Move: legal[0], Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "only move"}
-		return report(r)
+		// The move is decided: no search, and the score is that of a
+		// one-ply search (the static evaluation after it), not a level 0.
+		return report(Result{Move: legal[0], Score: s.evalAfter(legal[0]), Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "only move"})
 	}
 	// Helper threads, if any, search from here on while the main thread
 	// runs the threat searches and then the iterations.
@@ -421,7 +421,7 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 	if s.Options.UseVCF && len(legal) > 1 {
 		legal = s.refuteOpponentVCF(legal)
 		if len(legal) == 1 {
-			return report(Result{Move: legal[0], Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "only defence"})
+			return report(Result{Move: legal[0], Score: s.evalAfter(legal[0]), Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "only defence"})
 		}
 	}
 	if s.Options.UseVCT && len(legal) > 1 {
@@ -429,6 +429,15 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 	}
 	// 6. Iterative deepening (its first iteration runs even when stopped).
 	return s.iterate(lim, legal, onInfo)
+}
+
+// evalAfter is the side to move's static evaluation of the position
+// after p: the score of a one-ply search.
+func (s *Searcher) evalAfter(p eval.Pos) int {
+	s.play(p)
+	v := -s.staticEval()
+	s.undo()
+	return v
 }
 
 // rootMoves lists the moves worth considering at the root, best first.

@@ -513,3 +513,26 @@ func TestLastReportIsTheMove(t *testing.T) {
 	}
 	t.Logf("%d searches ended on a move an unfinished iteration found", improved)
 }
+
+// TestDecidedMoveScore: a move the root decides without a search (the
+// block of the opponent's only four) is reported with the score of a
+// one-ply search, the static evaluation after it from the mover's side,
+// not a level 0 that an analysis board would show as the position's value.
+func TestDecidedMoveScore(t *testing.T) {
+	moves := [][2]int{{0, 0}, {7, 7}, {1, 0}, {9, 9}, {2, 0}, {11, 11}, {3, 0}}
+	b := setup(t, eval.Freestyle, 15, moves...)
+	var last Info
+	res := New(16).Search(context.Background(), b, Limits{MaxNodes: 10000}, func(in Info) { last = in })
+	block := b.Pos(4, 0)
+	if res.Move != block || res.Reason != "only move" {
+		t.Fatalf("played %v (%s), want the block at (4,0) as the only move", xy(b, res.Move), res.Reason)
+	}
+	after := setup(t, eval.Freestyle, 15, append(moves, [2]int{4, 0})...)
+	want := -int(after.Evaluate())
+	if res.Score != want || want == 0 {
+		t.Fatalf("score %d, want %d (the evaluation after the block)", res.Score, want)
+	}
+	if last.Score != res.Score || last.Depth != 1 {
+		t.Fatalf("reported %+v, want depth 1 and score %d", last, res.Score)
+	}
+}
