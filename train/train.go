@@ -299,8 +299,8 @@ func valueGrad(samples []Sample, p []float64, k float64, g []float64) {
 // adam runs cfg.Epochs steps of full-batch Adam from start over nTrain
 // training samples: grad adds the data's summed gradient at p to g, the
 // L2 pull towards start is added, tieGrad makes tied parameters'
-// gradients equal (it reads cfg.Tied itself), and losses gives the train and holdout
-// losses for cfg.Progress.
+// gradients equal (the caller builds it from cfg: colours, tempo), and
+// losses gives the train and holdout losses for cfg.Progress.
 func adam(start []float64, cfg Config, nTrain int, tieGrad func([]float64), grad func(p, g []float64), losses func([]float64) (float64, float64)) []float64 {
 	p := append([]float64(nil), start...)
 	if nTrain == 0 {
