@@ -292,6 +292,9 @@ func (s *Searcher) nodeEval(ply int) int {
 // docs/evidence.md).
 func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	b := s.b
+	if s.OnLeaf != nil {
+		s.OnLeaf(b)
+	}
 	us := b.SideToMove()
 	ev := s.nodeEval(ply)
 	if ev >= beta {

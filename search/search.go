@@ -146,6 +146,11 @@ func DefaultOptions() Options {
 type Searcher struct {
 	TT      *TT
 	Options Options
+	// OnLeaf, when set, is called with the board at each horizon node of
+	// this searcher's tree (not the helper threads'), before its static
+	// evaluation: tools sample there the positions the evaluation is
+	// asked about. It must leave the board as it found it.
+	OnLeaf func(b *eval.Board)
 	// ptab tabulates Options.Params (rebuilt by prepare when they change).
 	ptab paramTables
 

@@ -536,3 +536,26 @@ func TestDecidedMoveScore(t *testing.T) {
 		t.Fatalf("reported %+v, want depth 1 and score %d", last, res.Score)
 	}
 }
+
+// TestOnLeaf: the leaf hook sees boards deeper than the root, and a
+// search with it plays, scores and counts exactly as one without.
+func TestOnLeaf(t *testing.T) {
+	moves := [][2]int{{7, 7}, {8, 8}, {8, 6}, {6, 8}, {9, 7}}
+	lim := Limits{MaxNodes: 20000}
+	plain := New(4).Search(context.Background(), setup(t, eval.Freestyle, 15, moves...), lim, nil)
+	s := New(4)
+	leaves, shallow := 0, 0
+	s.OnLeaf = func(b *eval.Board) {
+		leaves++
+		if b.Ply() <= len(moves) {
+			shallow++
+		}
+	}
+	hooked := s.Search(context.Background(), setup(t, eval.Freestyle, 15, moves...), lim, nil)
+	if leaves == 0 || shallow > 0 {
+		t.Fatalf("%d leaves seen, %d of them not below the root", leaves, shallow)
+	}
+	if plain.Move != hooked.Move || plain.Score != hooked.Score || plain.Nodes != hooked.Nodes || plain.Depth != hooked.Depth {
+		t.Fatalf("with the hook %+v, without %+v", hooked, plain)
+	}
+}

@@ -6,6 +6,7 @@
 //	wuzi-train label --engine SPEC [flags] positions.txt...
 //	wuzi-train games [flags] results.jsonl...
 //	wuzi-train perturb [flags] positions.txt...
+//	wuzi-train leaves [flags] positions.txt...
 //	wuzi-train scale [flags]
 package main
 
@@ -41,6 +42,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(args) > 0 && args[0] == "perturb" {
 		return runPerturb(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "leaves" {
+		return runLeaves(args[1:], stdout, stderr)
 	}
 	if len(args) > 0 && args[0] == "scale" {
 		return runScale(args[1:], stdout, stderr)

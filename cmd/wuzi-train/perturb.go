@@ -90,13 +90,8 @@ func runPerturb(args []string, stdout, stderr io.Writer) int {
 // pos cannot be replayed, when a side has a five to make or block before
 // or after a move, or when no candidate is left.
 func perturb(b *eval.Board, pos selfplay.Position, k, top int, rng *rand.Rand) (selfplay.Position, bool) {
-	b.Clear()
-	for _, m := range pos.Moves {
-		p := b.Pos(m.X, m.Y)
-		if !b.IsEmpty(p) {
-			return pos, false
-		}
-		b.Play(p)
+	if !replay(b, pos) {
+		return pos, false
 	}
 	q := pos
 	q.Moves = slices.Clone(pos.Moves)

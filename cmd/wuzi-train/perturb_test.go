@@ -16,12 +16,19 @@ import (
 // positionsText and returns the positions it wrote.
 func perturbOut(t *testing.T, args ...string) []selfplay.Position {
 	t.Helper()
+	return subcommandOut(t, "perturb", args...)
+}
+
+// subcommandOut runs wuzi-train's subcommand name with args over the
+// positions of positionsText and returns the positions it wrote.
+func subcommandOut(t *testing.T, name string, args ...string) []selfplay.Position {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "pos.txt")
 	if err := os.WriteFile(path, []byte(positionsText), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	if code := run(append(append([]string{"perturb"}, args...), path), &out, &errb); code != 0 {
+	if code := run(append(append([]string{name}, args...), path), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	return parsePositions(t, out.String())
