@@ -53,23 +53,9 @@ func runLeaves(args []string, stdout, stderr io.Writer) int {
 	s := search.New(*hashMB)
 	sm := leafSampler{per: *per, rng: rng}
 	s.OnLeaf = sm.visit
-	boards := map[[2]int]*eval.Board{}
 	var line []byte
-	read, searched, written := 0, 0, 0
-	if err := eachPosition(fs.Args(), func(pos selfplay.Position) {
-		read++
-		if read%*every != 0 {
-			return
-		}
-		bk := [2]int{int(pos.Rule), pos.Size}
-		b := boards[bk]
-		if b == nil {
-			var err error
-			if b, err = eval.NewBoard(pos.Size, pos.Size, pos.Rule); err != nil {
-				return
-			}
-			boards[bk] = b
-		}
+	searched, written := 0, 0
+	read, err := eachSampled(fs.Args(), *every, func(b *eval.Board, pos selfplay.Position) {
 		if !replay(b, pos) {
 			return
 		}
@@ -81,7 +67,8 @@ func runLeaves(args []string, stdout, stderr io.Writer) int {
 			bw.Write(line)
 			written++
 		}
-	}); err != nil {
+	})
+	if err != nil {
 		fmt.Fprintln(stderr, "wuzi-train:", err)
 		return 1
 	}

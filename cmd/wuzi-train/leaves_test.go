@@ -2,10 +2,8 @@ package main
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
-	"wuzi/eval"
 	"wuzi/selfplay"
 )
 
@@ -16,14 +14,7 @@ import (
 // differ in depth (the draw is not the first leaves only), and the same
 // seed writes the same positions while another seed draws others.
 func TestLeavesAreSearchLeaves(t *testing.T) {
-	var inputs []selfplay.Position
-	for _, line := range strings.Split(strings.TrimSpace(positionsText), "\n") {
-		p, err := selfplay.ParseLine(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, p)
-	}
+	inputs := inputPositions(t)
 	args := []string{"--every", "1", "--nodes", "3000", "--per", "3", "--hash", "1", "--seed", "5"}
 	ps := subcommandOut(t, "leaves", args...)
 	if len(ps) < len(inputs) || len(ps) > 3*len(inputs) {
@@ -45,22 +36,7 @@ func TestLeavesAreSearchLeaves(t *testing.T) {
 		}
 		perRoot[root]++
 		depths[len(p.Moves)-len(inputs[root].Moves)] = true
-		b, err := p.Replay()
-		if err != nil {
-			t.Errorf("%v: %v", p, err)
-			continue
-		}
-		for _, c := range []eval.Color{eval.Black, eval.White} {
-			if b.ComboCount(c, eval.ComboFive) > 0 {
-				t.Errorf("%v: a five for %v on the board", p, c)
-			}
-		}
-		if !b.IsEmpty(b.Pos(p.Best.X, p.Best.Y)) {
-			t.Errorf("%v: best move %v is not empty", p, p.Best)
-		}
-		if p.Score != 0 || p.Result != 0 || p.Depth != 0 {
-			t.Errorf("%v: score, depth or result set", p)
-		}
+		checkUnlabelled(t, p)
 	}
 	if len(depths) < 3 {
 		t.Errorf("leaf depths %v: want several", depths)

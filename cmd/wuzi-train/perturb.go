@@ -50,12 +50,36 @@ func runPerturb(args []string, stdout, stderr io.Writer) int {
 	}
 	defer finish() // on the early returns
 	rng := rand.New(rand.NewPCG(*seed, 0x9e3779b97f4a7c15))
-	boards := map[[2]int]*eval.Board{}
 	var line []byte
-	read, written := 0, 0
-	if err := eachPosition(fs.Args(), func(pos selfplay.Position) {
+	written := 0
+	read, err := eachSampled(fs.Args(), *every, func(b *eval.Board, pos selfplay.Position) {
+		if q, ok := perturb(b, pos, 1+rng.IntN(*plies), *top, rng); ok {
+			line = q.AppendLine(line[:0])
+			bw.Write(line)
+			written++
+		}
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-train:", err)
+		return 1
+	}
+	if err := finish(); err != nil {
+		fmt.Fprintln(stderr, "wuzi-train:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "wuzi-train: %d positions read, %d perturbed positions written\n", read, written)
+	return 0
+}
+
+// eachSampled calls fn with every every-th position of the named files
+// and a board of the position's rule and size (one board for each, reused;
+// fn sets it up), and returns how many positions it read.
+func eachSampled(names []string, every int, fn func(b *eval.Board, pos selfplay.Position)) (int, error) {
+	boards := map[[2]int]*eval.Board{}
+	read := 0
+	err := eachPosition(names, func(pos selfplay.Position) {
 		read++
-		if read%*every != 0 {
+		if read%every != 0 {
 			return
 		}
 		bk := [2]int{int(pos.Rule), pos.Size}
@@ -67,21 +91,9 @@ func runPerturb(args []string, stdout, stderr io.Writer) int {
 			}
 			boards[bk] = b
 		}
-		if q, ok := perturb(b, pos, 1+rng.IntN(*plies), *top, rng); ok {
-			line = q.AppendLine(line[:0])
-			bw.Write(line)
-			written++
-		}
-	}); err != nil {
-		fmt.Fprintln(stderr, "wuzi-train:", err)
-		return 1
-	}
-	if err := finish(); err != nil {
-		fmt.Fprintln(stderr, "wuzi-train:", err)
-		return 1
-	}
-	fmt.Fprintf(stderr, "wuzi-train: %d positions read, %d perturbed positions written\n", read, written)
-	return 0
+		fn(b, pos)
+	})
+	return read, err
 }
 
 // perturb plays k moves drawn among the top candidates from pos on b (b is

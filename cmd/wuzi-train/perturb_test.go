@@ -39,14 +39,7 @@ func subcommandOut(t *testing.T, name string, args ...string) []selfplay.Positio
 // neither side has a five to make, its best move is an empty cell, its
 // score and result are 0, and the same seed writes the same positions.
 func TestPerturbAddsLegalMoves(t *testing.T) {
-	var inputs []selfplay.Position
-	for _, line := range strings.Split(strings.TrimSpace(positionsText), "\n") {
-		p, err := selfplay.ParseLine(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, p)
-	}
+	inputs := inputPositions(t)
 	ps := perturbOut(t, "--every", "1", "--plies", "3", "--seed", "7")
 	if len(ps) < len(inputs)/2 {
 		t.Fatalf("%d positions from %d inputs", len(ps), len(inputs))
@@ -66,22 +59,7 @@ func TestPerturbAddsLegalMoves(t *testing.T) {
 			continue
 		}
 		added[len(p.Moves)-len(from.Moves)] = true
-		b, err := p.Replay()
-		if err != nil {
-			t.Errorf("%v: %v", p, err)
-			continue
-		}
-		for _, c := range []eval.Color{eval.Black, eval.White} {
-			if b.ComboCount(c, eval.ComboFive) > 0 {
-				t.Errorf("%v: a five to make for %v", p, c)
-			}
-		}
-		if !b.IsEmpty(b.Pos(p.Best.X, p.Best.Y)) {
-			t.Errorf("%v: best move %v is not empty", p, p.Best)
-		}
-		if p.Score != 0 || p.Result != 0 || p.Depth != 0 {
-			t.Errorf("%v: score, depth or result set", p)
-		}
+		checkUnlabelled(t, p)
 	}
 	if len(added) < 2 {
 		t.Errorf("moves added: %v, want more than one count among 1..3", added)
@@ -185,4 +163,41 @@ func TestScoresOnlyFile(t *testing.T) {
 	if code := run([]string{"--families", "freestyle", "--epochs", "1", "--policy-epochs", "0", "--k", "600", "--score-scale", "500", "--scores-only", path, "-o", t.TempDir(), path}, &out, &errb); code != 0 {
 		t.Errorf("only scores-only positions with --k and --score-scale: exit %d, want 0 (%s)", code, errb.String())
 	}
+}
+
+// checkUnlabelled checks a position written for labelling: it replays,
+// neither side has a five on the board, its best move is an empty cell,
+// and its score, depth and result are 0.
+func checkUnlabelled(t *testing.T, p selfplay.Position) {
+	t.Helper()
+	b, err := p.Replay()
+	if err != nil {
+		t.Errorf("%v: %v", p, err)
+		return
+	}
+	for _, c := range []eval.Color{eval.Black, eval.White} {
+		if b.ComboCount(c, eval.ComboFive) > 0 {
+			t.Errorf("%v: a five for %v on the board", p, c)
+		}
+	}
+	if !b.IsEmpty(b.Pos(p.Best.X, p.Best.Y)) {
+		t.Errorf("%v: best move %v is not empty", p, p.Best)
+	}
+	if p.Score != 0 || p.Result != 0 || p.Depth != 0 {
+		t.Errorf("%v: score, depth or result set", p)
+	}
+}
+
+// inputPositions returns the positions of positionsText.
+func inputPositions(t *testing.T) []selfplay.Position {
+	t.Helper()
+	var ps []selfplay.Position
+	for _, line := range strings.Split(strings.TrimSpace(positionsText), "\n") {
+		p, err := selfplay.ParseLine(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	return ps
 }
