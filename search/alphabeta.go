@@ -320,8 +320,13 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 // four-three (the opponent must block the four, then the three becomes an
 // open four) or a double three (the opponent can block only one), and the
 // opponent has no cell where a stone makes a four, nor an open three, to
-// interrupt with. Renju Black's threes may be fake (their open-four cell a
-// foul) and under caro a blocked five does not win: neither is trusted.
+// interrupt with. Where the opponent has such cells a four-three still
+// wins when the forced block of its four makes no four for the opponent:
+// the block is off the three's line, so the three becomes an open four,
+// and the opponent's next four comes a move too late (Rapfi's quick win
+// check does the same). Renju Black's threes may be fake (their open-four
+// cell a foul) and under caro a blocked five does not win: neither is
+// trusted.
 func (s *Searcher) quickWin(us, them eval.Color) bool {
 	b := s.b
 	switch r := b.Rule(); {
@@ -329,10 +334,21 @@ func (s *Searcher) quickWin(us, them eval.Color) bool {
 		return false
 	}
 	// Our threat first: it is the rarer, and this runs at every node.
-	if b.ComboCount(us, eval.ComboFourThree)+b.ComboCount(us, eval.ComboDoubleThree) == 0 {
+	fourThrees := b.ComboCount(us, eval.ComboFourThree)
+	if fourThrees+b.ComboCount(us, eval.ComboDoubleThree) == 0 {
 		return false
 	}
-	return b.ComboCount(them, eval.ComboFour)+b.ComboCount(them, eval.ComboFourThree)+b.ComboCount(them, eval.ComboFlexFour) == 0
+	if b.ComboCount(them, eval.ComboFour)+b.ComboCount(them, eval.ComboFourThree)+b.ComboCount(them, eval.ComboFlexFour) == 0 {
+		return true
+	}
+	if fourThrees == 0 {
+		return false
+	}
+	b.Play(b.FirstCombo(us, eval.ComboFourThree))
+	block := b.FirstCombo(us, eval.ComboFive)
+	won := block != eval.NoPos && b.Combo(block, them) < eval.ComboFour
+	b.Undo()
+	return won
 }
 
 // staticEval is the board's evaluation (shape codes and the threat table,

@@ -343,18 +343,50 @@ func TestHistoryStaysBounded(t *testing.T) {
 // interrupt), the threat-space solver finds a win there too, in random
 // positions under every rule.
 func TestQuickWinsAreWins(t *testing.T) {
-	rules := []eval.Rule{eval.Freestyle, eval.Standard, eval.Renju, eval.CaroFree}
-	games, perRule := 400, 25
+	perRule := 25
 	if testing.Short() {
 		perRule = 10
 	}
+	rules := []eval.Rule{eval.Freestyle, eval.Standard, eval.Renju, eval.CaroFree}
+	found := checkQuickWins(t, rules, 400, 55, perRule, func(*eval.Board) bool { return true })
+	if found < 3*perRule {
+		t.Errorf("only %d quick wins: the test would prove nothing", found)
+	}
+}
+
+// TestQuickWinsPastFours: a four-three is scored as won even where the
+// opponent has fours of its own to play, when the forced block of our four
+// makes none; the threat-space solver confirms every such win, and the
+// search does find them.
+func TestQuickWinsPastFours(t *testing.T) {
+	perRule := 15
+	if testing.Short() {
+		perRule = 5
+	}
+	rules := []eval.Rule{eval.Freestyle, eval.Standard, eval.Renju}
+	found := checkQuickWins(t, rules, 3000, 77, perRule, func(b *eval.Board) bool {
+		them := b.SideToMove().Opp()
+		return b.ComboCount(them, eval.ComboFour)+b.ComboCount(them, eval.ComboFourThree)+b.ComboCount(them, eval.ComboFlexFour) > 0
+	})
+	if found < len(rules)*perRule {
+		t.Errorf("only %d quick wins past the opponent's fours: the test would prove nothing", found)
+	}
+}
+
+// checkQuickWins plays random games (seeded by seed and the rule) under
+// each rule and, at every position that keep accepts and the search
+// scores as a quick win for the side to move, asks the threat-space
+// solver to confirm the win; it stops a rule after perRule such positions
+// or games games, and returns how many it checked.
+func checkQuickWins(t *testing.T, rules []eval.Rule, games int, seed uint64, perRule int, keep func(*eval.Board) bool) int {
+	t.Helper()
 	found := 0
 	s := New(4)
 	s.hard = time.Now().Add(time.Hour)
 	for _, r := range rules {
 		start := found
 		for g := 0; g < games && found-start < perRule; g++ {
-			rng := rand.New(rand.NewPCG(uint64(g), 55+uint64(r)))
+			rng := rand.New(rand.NewPCG(uint64(g), seed+uint64(r)))
 			b := setup(t, r, 15)
 			for b.Ply() < 10+rng.IntN(30) {
 				p, ok := randomQuietMove(b, rng, 4)
@@ -363,7 +395,7 @@ func TestQuickWinsAreWins(t *testing.T) {
 				}
 				b.Play(p)
 				us, them := b.SideToMove(), b.SideToMove().Opp()
-				if b.ComboCount(us, eval.ComboFive) > 0 || b.ComboCount(them, eval.ComboFive) > 0 || b.ComboCount(us, eval.ComboFlexFour) > 0 {
+				if b.ComboCount(us, eval.ComboFive) > 0 || b.ComboCount(them, eval.ComboFive) > 0 || b.ComboCount(us, eval.ComboFlexFour) > 0 || !keep(b) {
 					continue
 				}
 				s.b = b
@@ -383,9 +415,7 @@ func TestQuickWinsAreWins(t *testing.T) {
 		}
 	}
 	t.Logf("%d quick wins confirmed", found)
-	if found < 3*perRule {
-		t.Errorf("only %d quick wins: the test would prove nothing", found)
-	}
+	return found
 }
 
 // movesOf lists the moves played on b, in order.
