@@ -338,7 +338,7 @@ func (s *Searcher) quickWin(us, them eval.Color) bool {
 	if fourThrees+b.ComboCount(us, eval.ComboDoubleThree) == 0 {
 		return false
 	}
-	if b.ComboCount(them, eval.ComboFour)+b.ComboCount(them, eval.ComboFourThree)+b.ComboCount(them, eval.ComboFlexFour) == 0 {
+	if !canFour(b, them) {
 		return true
 	}
 	if fourThrees == 0 {
@@ -349,6 +349,12 @@ func (s *Searcher) quickWin(us, them eval.Color) bool {
 	won := block != eval.NoPos && b.Combo(block, them) < eval.ComboFour
 	b.Undo()
 	return won
+}
+
+// canFour reports whether side c has a cell where a stone makes a four
+// (alone, with a three, or an open four).
+func canFour(b *eval.Board, c eval.Color) bool {
+	return b.ComboCount(c, eval.ComboFour)+b.ComboCount(c, eval.ComboFourThree)+b.ComboCount(c, eval.ComboFlexFour) > 0
 }
 
 // staticEval is the board's evaluation (shape codes and the threat table,

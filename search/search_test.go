@@ -365,8 +365,7 @@ func TestQuickWinsPastFours(t *testing.T) {
 	}
 	rules := []eval.Rule{eval.Freestyle, eval.Standard, eval.Renju}
 	found := checkQuickWins(t, rules, 3000, 77, perRule, func(b *eval.Board) bool {
-		them := b.SideToMove().Opp()
-		return b.ComboCount(them, eval.ComboFour)+b.ComboCount(them, eval.ComboFourThree)+b.ComboCount(them, eval.ComboFlexFour) > 0
+		return canFour(b, b.SideToMove().Opp())
 	})
 	if found < len(rules)*perRule {
 		t.Errorf("only %d quick wins past the opponent's fours: the test would prove nothing", found)
