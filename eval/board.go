@@ -329,7 +329,7 @@ func (b *Board) put(p Pos, c Color) {
 	t := b.tabs
 	for d := 0; d < numDirs; d++ {
 		step := b.dirs[d]
-		for k := 1; k <= halfLine; k++ {
+		for k := 1; k <= t.reach; k++ {
 			q := int(p) - k*step
 			key := b.keys[q][d] ^ uint32(c)<<slotShift(k)
 			b.keys[q][d] = key
@@ -346,6 +346,11 @@ func (b *Board) put(p Pos, c Color) {
 					b.entryChanged(Pos(q), d, e)
 				}
 			}
+		}
+		// Beyond the rule's reach only the keys change.
+		for k := t.reach + 1; k <= halfLine; k++ {
+			b.keys[int(p)-k*step][d] ^= uint32(c) << slotShift(k)
+			b.keys[int(p)+k*step][d] ^= uint32(c) << slotShift(-k)
 		}
 	}
 	b.stonePlaced(p, c)

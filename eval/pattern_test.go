@@ -260,3 +260,30 @@ func TestHalfLineTables(t *testing.T) {
 		t.Logf("%v: pat2 has %d entries", r, len(tabs.pat2))
 	}
 }
+
+// TestPatternReach: a stone beyond a rule's reach never changes a cell's
+// pattern (Play skips those lookups), and where the reach is the whole
+// half line some pattern does depend on the farthest cells.
+func TestPatternReach(t *testing.T) {
+	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
+		tb := tablesFor(r)
+		far := 0 // keys whose entry depends on a cell halfLine away
+		for key := uint32(0); key < keySize; key++ {
+			e := tb.entryOf(key)
+			for _, sh := range []uint{slotShift(halfLine), slotShift(-halfLine)} {
+				for v := uint32(0); v < 4; v++ {
+					if tb.entryOf(key&^(3<<sh)|v<<sh) != e {
+						far++
+						break
+					}
+				}
+			}
+		}
+		switch {
+		case tb.reach < halfLine && far > 0:
+			t.Errorf("%v: reach %d, but a stone %d cells away changes the pattern of %d keys", r, tb.reach, halfLine, far)
+		case tb.reach == halfLine && far == 0:
+			t.Errorf("%v: reach %d, but no pattern depends on the cells %d away", r, tb.reach, halfLine)
+		}
+	}
+}

@@ -20,6 +20,12 @@ type ruleTables struct {
 	// high nibble of its second part, so the entry is one OR.
 	half [2][1 << (2 * halfLine)]uint32
 	pat2 []uint8
+	// reach is how far along a line a stone can change a cell's
+	// pattern: halfLine, or halfLine-1 under freestyle, where a five and
+	// its ends lie within four cells of the centre (no exact-five rule
+	// looks past them; TestPatternReach checks it against the tables).
+	// Play skips the lookups of the cells beyond it.
+	reach int
 	// code gives, per side (0 Black, 1 White), what each shape code
 	// makes of a cell: its combo and move value (see codeShare).
 	code [2][NumCodes]codeShare
@@ -113,7 +119,10 @@ func (t *ruleTables) buildHalves(entry func(key uint32) uint8, r Rule) {
 }
 
 func buildRuleTables(r Rule) *ruleTables {
-	t := &ruleTables{}
+	t := &ruleTables{reach: halfLine}
+	if r == Freestyle {
+		t.reach = halfLine - 1
+	}
 	t.buildHalves(lazyEntries(r), r)
 	codes := sharedCodes()
 	for s := 0; s < 2; s++ {
