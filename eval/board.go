@@ -325,7 +325,7 @@ func (b *Board) put(p Pos, c Color) {
 	// (occupied and wall cells keep theirs, which nothing reads).
 	//
 	// The fast path (new key, its entry, unchanged) is written out here
-	// rather than in a function: it runs forty times a move.
+	// rather than in a function: it runs up to forty times a move.
 	t := b.tabs
 	for d := 0; d < numDirs; d++ {
 		step := b.dirs[d]
