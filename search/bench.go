@@ -51,14 +51,28 @@ func (r BenchResult) NPS() uint64 {
 
 // Bench searches every bench position to depth with a cleared table of
 // hashMB MiB and reports one line per position. The node total depends
-// only on the code, so it is a signature of the search's behaviour.
-func Bench(depth, hashMB int, line func(string)) (BenchResult, error) {
+// only on the code (and params), so it is a signature of the search's
+// behaviour. params, when not nil, replaces DefaultParams, the
+// evaluation's percentages included, as the engine's --param does.
+func Bench(depth, hashMB int, params *Params, line func(string)) (BenchResult, error) {
 	var total BenchResult
 	s := New(hashMB)
+	if params != nil {
+		s.Options.Params = *params
+	}
 	for _, bp := range BenchPositions() {
 		b, err := eval.NewBoard(bp.Size, bp.Size, bp.Rule)
 		if err != nil {
 			return total, err
+		}
+		if params != nil {
+			w, err := eval.EmbeddedWeights(eval.FamilyOf(bp.Rule))
+			if err != nil {
+				return total, err
+			}
+			if sw, ok := params.EvalScaled(w); ok {
+				b.SetWeights(sw)
+			}
 		}
 		for _, m := range bp.Moves {
 			p := b.Pos(m[0], m[1])

@@ -64,9 +64,21 @@ Flags:
 		fmt.Fprintf(stdout, "pbrain-wuzi %s\n", brain.Version)
 		return 0
 	}
+
+	cfg := brain.Config{HashMB: *hash, Threads: *threads}
+	if len(*params) > 0 {
+		p := search.DefaultParams()
+		for _, kv := range *params {
+			if err := p.Set(kv); err != nil {
+				fmt.Fprintf(stderr, "pbrain-wuzi: --param: %v\n", err)
+				return 2
+			}
+		}
+		cfg.Params = &p
+	}
 	if rest := fs.Args(); len(rest) > 0 {
 		if rest[0] == "bench" && len(rest) == 1 {
-			return bench(stdout, *benchDepth, *hash)
+			return bench(stdout, *benchDepth, *hash, cfg.Params)
 		}
 		fmt.Fprintf(stderr, "pbrain-wuzi: unknown argument %q (try --help)\n", strings.Join(rest, " "))
 		return 2
@@ -96,17 +108,6 @@ Flags:
 	log.SetOutput(w.DebugLogger())
 	if !*debug {
 		log.SetOutput(io.Discard)
-	}
-	cfg := brain.Config{HashMB: *hash, Threads: *threads}
-	if len(*params) > 0 {
-		p := search.DefaultParams()
-		for _, kv := range *params {
-			if err := p.Set(kv); err != nil {
-				fmt.Fprintf(stderr, "pbrain-wuzi: --param: %v\n", err)
-				return 2
-			}
-		}
-		cfg.Params = &p
 	}
 	if len(diag) > 0 {
 		cfg.Debug = func(s string) {
@@ -143,8 +144,8 @@ func isTerminal(r io.Reader) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func bench(out io.Writer, depth, hashMB int) int {
-	res, err := search.Bench(depth, hashMB, func(line string) { fmt.Fprintln(out, line) })
+func bench(out io.Writer, depth, hashMB int, params *search.Params) int {
+	res, err := search.Bench(depth, hashMB, params, func(line string) { fmt.Fprintln(out, line) })
 	if err != nil {
 		fmt.Fprintf(out, "bench: %v\n", err)
 		return 1

@@ -215,3 +215,37 @@ func TestOverlongUnansweredCommands(t *testing.T) {
 		"YXHASHCLEAR "+long, "TURN 7,7", "TURN "+long, "END")
 	expect(t, got, "OK", move, `~UNKNOWN TURN 9+\.\.\. \(line too long\)`)
 }
+
+// benchNodes runs "pbrain-wuzi ARGS bench --depth 4" in process and returns
+// the node count it prints.
+func benchNodes(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	args = append(append([]string{"--hash", "16"}, args...), "bench", "--depth", "4")
+	if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+	}
+	m := regexp.MustCompile(`Nodes searched\s*:\s*(\d+)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("%v: no node count in %q", args, out.String())
+	}
+	return m[1]
+}
+
+// TestBenchParams checks that bench searches with the --param values it is
+// given, the search's and the evaluation's, so that a tuner's signature is
+// that of the tuned search, and that it is the same from run to run.
+func TestBenchParams(t *testing.T) {
+	plain := benchNodes(t)
+	if again := benchNodes(t); again != plain {
+		t.Errorf("bench is not deterministic: %s then %s nodes", plain, again)
+	}
+	for _, p := range []string{"futility=50", "evthreat=150"} {
+		if n := benchNodes(t, "--param", p); n == plain {
+			t.Errorf("bench --param %s searched %s nodes, as without it: the parameter was ignored", p, n)
+		}
+	}
+	if n := benchNodes(t, "--param", "aspiration=60"); n != plain {
+		t.Errorf("bench with the default aspiration set explicitly searched %s nodes, want %s", n, plain)
+	}
+}
