@@ -26,6 +26,14 @@ gunzipped, or `wuzi-train games` of a match's results. Every stage is kept in
 --out (A.txt, B.txt, kids.txt, J.txt) and reused when present, so a run that
 stops resumes, and --a-labels reuses one labelling of A for several B's.
 
+At a clock, the same build run twice plays another move in about 15 % of
+the positions (the iterations end at other points), so part of every
+difference is noise: a run of 1,000 positions resolves about the effect of
+halving the time (the calibration above). For a change that does not depend
+on the clock, hold both engines to one node count instead (option=max_node=N
+in both SPECs and a --turn long enough): their searches are then
+deterministic, and every differing move is the change's.
+
 The judge's score of the position after each move, v (its units, the side
 that moved), becomes a win probability 1/(1+exp(-v/scale)); the report gives
 how many differing moves B played better, worse and level (within 0.01), a
