@@ -8,9 +8,8 @@ input files at the same clock (wuzi-train label); wherever their moves differ,
 the judge scores the position after each move, and the two are compared from
 the mover's side. Positions where both play the same move cost one search
 each and say nothing; the others are a paired sample with the rest of the
-game held fixed, so a few hundred of them separate effects that a match
-needs thousands of games to see (docs/evidence.md, 55th session, has the
-calibration: half the time against the full turn).
+game held fixed (docs/evidence.md, 55th session, has the calibration: half
+and twice the time against the full turn).
 
 Usage:
     scripts/abjudge.py --a SPEC --b SPEC --judge SPEC [flags] POSITIONS...
@@ -29,7 +28,10 @@ stops resumes, and --a-labels reuses one labelling of A for several B's.
 At a clock, the same build run twice plays another move in about 15 % of
 the positions (the iterations end at other points), so part of every
 difference is noise: a run of 1,000 positions resolves about the effect of
-halving the time (the calibration above). For a change that does not depend
+halving the time (the calibration above), and with a judge of 400,000 nodes
+doubling the time from 1 s is not seen at all: a coarse yardstick that rules
+out large losses cheaply, not a replacement for matches. For a change that
+does not depend
 on the clock, hold both engines to one node count instead (option=max_node=N
 in both SPECs and a --turn long enough): their searches are then
 deterministic, and every differing move is the change's.
