@@ -138,18 +138,7 @@ func (br *Brain) Searcher() *search.Searcher { return br.reclaim() }
 // newBoard makes an empty width×height board under rule r, its
 // evaluation scaled as Config.Params say (tuning matches only).
 func (br *Brain) newBoard(width, height int, r eval.Rule) (*eval.Board, error) {
-	b, err := eval.NewBoard(width, height, r)
-	if err != nil || br.cfg.Params == nil {
-		return b, err
-	}
-	w, err := eval.EmbeddedWeights(eval.FamilyOf(r))
-	if err != nil {
-		return nil, err
-	}
-	if sw, ok := br.cfg.Params.EvalScaled(w); ok {
-		b.SetWeights(sw)
-	}
-	return b, nil
+	return br.cfg.Params.NewBoard(width, height, r)
 }
 
 // Start sets up an empty width×height board under the current rule.

@@ -31,10 +31,9 @@ difference is noise: a run of 1,000 positions resolves about the effect of
 halving the time (the calibration above), and with a judge of 400,000 nodes
 doubling the time from 1 s is not seen at all: a coarse yardstick that rules
 out large losses cheaply, not a replacement for matches. For a change that
-does not depend
-on the clock, hold both engines to one node count instead (option=max_node=N
-in both SPECs and a --turn long enough): their searches are then
-deterministic, and every differing move is the change's.
+does not depend on the clock, hold both engines to one node count instead
+(option=max_node=N in both SPECs and a --turn long enough): their searches
+are then deterministic, and every differing move is the change's.
 
 The judge's score of the position after each move, v (its units, the side
 that moved), becomes a win probability 1/(1+exp(-v/scale)); the report gives

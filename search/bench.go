@@ -61,18 +61,9 @@ func Bench(depth, hashMB int, params *Params, line func(string)) (BenchResult, e
 		s.Options.Params = *params
 	}
 	for _, bp := range BenchPositions() {
-		b, err := eval.NewBoard(bp.Size, bp.Size, bp.Rule)
+		b, err := params.NewBoard(bp.Size, bp.Size, bp.Rule)
 		if err != nil {
 			return total, err
-		}
-		if params != nil {
-			w, err := eval.EmbeddedWeights(eval.FamilyOf(bp.Rule))
-			if err != nil {
-				return total, err
-			}
-			if sw, ok := params.EvalScaled(w); ok {
-				b.SetWeights(sw)
-			}
 		}
 		for _, m := range bp.Moves {
 			p := b.Pos(m[0], m[1])

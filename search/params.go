@@ -230,6 +230,25 @@ func (p *Params) EvalScaled(w *eval.Weights) (*eval.Weights, bool) {
 	return w.Scaled(sc), true
 }
 
+// NewBoard makes an empty width×height board under rule r whose
+// evaluation is scaled as p's percentages say (the embedded weights when
+// they are all 100; p may be nil for the defaults): the boards of a
+// tuning match and of its bench.
+func (p *Params) NewBoard(width, height int, r eval.Rule) (*eval.Board, error) {
+	b, err := eval.NewBoard(width, height, r)
+	if err != nil || p == nil {
+		return b, err
+	}
+	w, err := eval.EmbeddedWeights(eval.FamilyOf(r))
+	if err != nil {
+		return nil, err
+	}
+	if sw, ok := p.EvalScaled(w); ok {
+		b.SetWeights(sw)
+	}
+	return b, nil
+}
+
 // Scales are p's percentages on the evaluation's tables.
 func (p *Params) Scales() eval.Scales {
 	return eval.Scales{
