@@ -244,7 +244,8 @@ func TestPatternOrder(t *testing.T) {
 }
 
 // TestHalfLineTables checks, for every rule and every line key, that the
-// compact two-half lookup gives the full pattern table's entry.
+// compact two-half lookup and entryOf (freestyle's inner table) give the
+// full pattern table's entry.
 func TestHalfLineTables(t *testing.T) {
 	if raceDetector {
 		t.Skip("exhaustive and single-threaded: the normal run covers it")
@@ -253,6 +254,9 @@ func TestHalfLineTables(t *testing.T) {
 		full := buildTable(r)
 		tabs := tablesFor(r)
 		for key := uint32(0); key < keySize; key++ {
+			if got := tabs.halvesEntry(key); got != full[key] {
+				t.Fatalf("%v key %05x: halves' entry %02x, full table %02x", r, key, got, full[key])
+			}
 			if got := tabs.entryOf(key); got != full[key] {
 				t.Fatalf("%v key %05x: entry %02x, full table %02x", r, key, got, full[key])
 			}
@@ -268,11 +272,13 @@ func TestPatternReach(t *testing.T) {
 	for _, r := range []Rule{Freestyle, Standard, Renju, CaroFree, CaroExact} {
 		tb := tablesFor(r)
 		far := 0 // keys whose entry depends on a cell halfLine away
+		// The halves' entries, which read every cell (entryOf reads only
+		// the inner ones where the reach allows).
 		for key := uint32(0); key < keySize; key++ {
-			e := tb.entryOf(key)
+			e := tb.halvesEntry(key)
 			for _, sh := range []uint{slotShift(halfLine), slotShift(-halfLine)} {
 				for v := uint32(0); v < 4; v++ {
-					if tb.entryOf(key&^(3<<sh)|v<<sh) != e {
+					if tb.halvesEntry(key&^(3<<sh)|v<<sh) != e {
 						far++
 						break
 					}

@@ -26,6 +26,11 @@ type ruleTables struct {
 	// looks past them; TestPatternReach checks it against the tables).
 	// Play skips the lookups of the cells beyond it.
 	reach int
+	// inner, under freestyle only (where reach is halfLine-1), is the
+	// entry of every key by its 16 inner bits (offsets -4..-1 and
+	// +1..+4, which sit side by side in a key): one read of a 64 KB
+	// table instead of the halves' four. Nil under the other rules.
+	inner *[1 << (4 * (halfLine - 1))]uint8
 	// code gives, per side (0 Black, 1 White), what each shape code
 	// makes of a cell: its combo and move value (see codeShare).
 	code [2][NumCodes]codeShare
@@ -44,6 +49,17 @@ type codeShare struct {
 // entryOf returns the pattern-table entry of a line key: both sides'
 // patterns (Black's low nibble, White's high).
 func (t *ruleTables) entryOf(key uint32) uint8 {
+	if t.inner != nil {
+		return t.inner[key>>innerShift&(1<<(4*(halfLine-1))-1)]
+	}
+	return t.halvesEntry(key)
+}
+
+// innerShift is where a key's inner cells begin: the slot of offset -4.
+const innerShift = 2
+
+// halvesEntry is entryOf by the half classes, for every rule.
+func (t *ruleTables) halvesEntry(key uint32) uint8 {
 	i := t.half[0][key&(1<<(2*halfLine)-1)] + t.half[1][key>>(2*halfLine)]
 	return t.pat2[i&0xFFFF] | t.pat2[i>>16]
 }
@@ -124,6 +140,14 @@ func buildRuleTables(r Rule) *ruleTables {
 		t.reach = halfLine - 1
 	}
 	t.buildHalves(lazyEntries(r), r)
+	if t.reach == halfLine-1 {
+		// The two farthest cells never matter (TestPatternReach), so
+		// the entry of a key with them empty is every such key's.
+		t.inner = new([1 << (4 * (halfLine - 1))]uint8)
+		for i := range t.inner {
+			t.inner[i] = t.halvesEntry(uint32(i) << innerShift)
+		}
+	}
 	codes := sharedCodes()
 	for s := 0; s < 2; s++ {
 		renjuBlack := r == Renju && s == 0
