@@ -84,7 +84,10 @@ type Board struct {
 	hash       uint64
 
 	cells [maxCells]Color
-	// keys[p][d] is the line key of cell p in direction d (see slotShift).
+	// keys[p][d] is the line key of cell p in direction d (see slotShift),
+	// its cells within the rule's reach (ruleTables.reach): under
+	// freestyle the farthest cell each way is not kept (it is zero after
+	// Clear and never updated), since no pattern depends on it.
 	keys [maxCells][numDirs]uint32
 	// pats[p][d] is the table entry of keys[p][d], both sides' patterns,
 	// for every empty cell p; an occupied cell keeps the entries it had
@@ -158,7 +161,7 @@ func (b *Board) Clear() {
 	for _, p := range b.insideLst {
 		for d := 0; d < numDirs; d++ {
 			var key uint32
-			for k := -halfLine; k <= halfLine; k++ {
+			for k := -b.tabs.reach; k <= b.tabs.reach; k++ {
 				if k != 0 {
 					key |= uint32(b.cells[int(p)+k*b.dirs[d]]) << slotShift(k)
 				}
@@ -347,11 +350,8 @@ func (b *Board) put(p Pos, c Color) {
 				}
 			}
 		}
-		// Beyond the rule's reach only the keys change.
-		for k := t.reach + 1; k <= halfLine; k++ {
-			b.keys[int(p)-k*step][d] ^= uint32(c) << slotShift(k)
-			b.keys[int(p)+k*step][d] ^= uint32(c) << slotShift(-k)
-		}
+		// Beyond the rule's reach the keys are not kept: no entry reads
+		// those cells (see keys).
 	}
 	b.stonePlaced(p, c)
 }
@@ -400,7 +400,7 @@ func (b *Board) take(p Pos, c Color) {
 	b.stoneRemoved(p, c)
 	for d := 0; d < numDirs; d++ {
 		step := b.dirs[d]
-		for k := 1; k <= halfLine; k++ {
+		for k := 1; k <= b.tabs.reach; k++ {
 			b.keys[int(p)-k*step][d] ^= uint32(c) << slotShift(k)
 			b.keys[int(p)+k*step][d] ^= uint32(c) << slotShift(-k)
 		}

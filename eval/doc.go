@@ -24,8 +24,10 @@
 //     ForbiddenCells (the recursive renju foul check).
 //
 // Invariants, after every Play, PlayColor, Block and Undo:
-//   - keys[p][d] holds the ten cells around p on line d (two bits each,
-//     see slotShift), for every cell p on the board, and for every empty
+//   - keys[p][d] holds the cells around p on line d within the rule's
+//     reach (all ten; under freestyle the inner eight, the farthest two
+//     never mattering; two bits each, see slotShift), for every cell p
+//     on the board, and for every empty
 //     cell pats[p][d] is its table entry (an occupied cell's patterns are
 //     those it had when it was filled: nothing reads them, and Undo gives
 //     them back with the cell).

@@ -91,7 +91,7 @@ func compareWithReference(b *Board, rs *refSet, o compareOpts) string {
 		for d := 0; d < numDirs; d++ {
 			dx, dy := refDirs[d][0], refDirs[d][1]
 			var key uint32
-			for k := -halfLine; k <= halfLine; k++ {
+			for k := -b.tabs.reach; k <= b.tabs.reach; k++ {
 				if k != 0 {
 					key |= uint32(g.at(x+k*dx, y+k*dy)) << slotShift(k)
 				}
