@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -148,4 +149,49 @@ func TestVerifyDropsLongVCTLoss(t *testing.T) {
 	if got := s.dropLosingMoves(moves, time.Time{}); got[0].pos != saving {
 		t.Errorf("best move after the check: %v, want %v", xy(b, got[0].pos), xy(b, saving))
 	}
+}
+
+// TestRootDropsProvenLosses: where the opponent has a VCT at the root, the
+// moves refuteOpponentVCT drops are lost (a fresh threat search with a
+// larger budget proves the opponent's win after each), at least one move
+// is kept, and no move of the suite's defence answers is dropped.
+func TestRootDropsProvenLosses(t *testing.T) {
+	dropped := 0
+	for i, tc := range loadTactics(t) {
+		if tc.kind != "defence" || testing.Short() && i%4 != 0 || raceDetector && i%16 != 0 {
+			continue
+		}
+		b := tc.replay(t)
+		s := New(16)
+		s.b = b
+		s.resetArea()
+		legal := s.rootMoves()
+		restore := s.nodeBudget(vctDefenceNodes)
+		out := s.refuteOpponentVCT(slices.Clone(legal), time.Time{})
+		restore()
+		if len(out) == 0 {
+			t.Fatalf("%d: no move kept", i)
+		}
+		for _, p := range legal {
+			if slices.Contains(out, p) {
+				continue
+			}
+			dropped++
+			if slices.Contains(tc.answers, p) {
+				t.Errorf("%d: answer %v dropped", i, xy(b, p))
+			}
+			v := New(16)
+			v.b = b
+			v.resetArea()
+			v.play(p)
+			if _, lost := v.vctRoot(tacticsPlies, tacticsNodes); !lost {
+				t.Errorf("%d: %v dropped, but no VCT of the opponent's is found after it", i, xy(b, p))
+			}
+			v.undo()
+		}
+	}
+	if dropped == 0 {
+		t.Error("no move dropped in any defence position")
+	}
+	t.Logf("%d moves dropped", dropped)
 }

@@ -45,9 +45,10 @@ func sortMoves(ms []scoredMove) {
 
 // refuteOpponentVCT reorders legal when the opponent has a win by
 // continuous threats now: the moves after which it has none come first,
-// then the moves not tried, then the moves after which it still wins. Only
-// the first vctDefenceMoves moves are tried, within a threat budget; when
-// none refutes it the order is unchanged (the search decides).
+// then the moves not tried; the moves after which it still wins are lost
+// and dropped, unless no other move is left (then the search picks the
+// longest loss). Only the first vctDefenceMoves moves are tried, within a
+// threat budget.
 func (s *Searcher) refuteOpponentVCT(legal []eval.Pos, soft time.Time) []eval.Pos {
 	b := s.b
 	them := b.SideToMove().Opp()
@@ -76,14 +77,16 @@ func (s *Searcher) refuteOpponentVCT(legal []eval.Pos, soft time.Time) []eval.Po
 			keep = append(keep, p)
 		}
 	}
-	if len(keep) == 0 {
-		return legal
-	}
+	// A move after which the opponent still has its VCT is lost: it is
+	// dropped, unless every move is.
 	out := append(make([]eval.Pos, 0, len(legal)), keep...)
 	for _, p := range legal {
 		if !slices.Contains(keep, p) && !slices.Contains(lose, p) {
 			out = append(out, p)
 		}
 	}
-	return append(out, lose...)
+	if len(out) == 0 {
+		return legal
+	}
+	return out
 }
