@@ -30,7 +30,7 @@ type ruleTables struct {
 	// entry of every key by its 16 inner bits (offsets -4..-1 and
 	// +1..+4, which sit side by side in a key): one read of a 64 KB
 	// table instead of the halves' four. Nil under the other rules.
-	inner *[1 << (4 * (halfLine - 1))]uint8
+	inner *[innerKeys]uint8
 	// code gives, per side (0 Black, 1 White), what each shape code
 	// makes of a cell: its combo and move value (see codeShare).
 	code [2][NumCodes]codeShare
@@ -50,13 +50,17 @@ type codeShare struct {
 // patterns (Black's low nibble, White's high).
 func (t *ruleTables) entryOf(key uint32) uint8 {
 	if t.inner != nil {
-		return t.inner[key>>innerShift&(1<<(4*(halfLine-1))-1)]
+		return t.inner[key>>innerShift&(innerKeys-1)]
 	}
 	return t.halvesEntry(key)
 }
 
-// innerShift is where a key's inner cells begin: the slot of offset -4.
-const innerShift = 2
+// innerShift is where a key's inner cells begin (the slot of offset -4),
+// and innerKeys the number of their values (two bits for each of eight).
+const (
+	innerShift = 2
+	innerKeys  = 1 << (4 * (halfLine - 1))
+)
 
 // halvesEntry is entryOf by the half classes, for every rule.
 func (t *ruleTables) halvesEntry(key uint32) uint8 {
@@ -143,7 +147,7 @@ func buildRuleTables(r Rule) *ruleTables {
 	if t.reach == halfLine-1 {
 		// The two farthest cells never matter (TestPatternReach), so
 		// the entry of a key with them empty is every such key's.
-		t.inner = new([1 << (4 * (halfLine - 1))]uint8)
+		t.inner = new([innerKeys]uint8)
 		for i := range t.inner {
 			t.inner[i] = t.halvesEntry(uint32(i) << innerShift)
 		}
