@@ -34,6 +34,14 @@ type Config struct {
 	// Debug, when set, receives diagnostic text (written as DEBUG lines
 	// or to a log file by the caller).
 	Debug func(string)
+	// Started, when set, is when the process began by the operating
+	// system's record (the program's own code runs some time later: the
+	// binary is loaded and the runtime set up first, which on a loaded
+	// machine takes hundreds of milliseconds). The managers charge the
+	// first move from the process's creation, so start-up is measured
+	// from Started when it is earlier than New and by less than
+	// maxStartupAge; otherwise from New.
+	Started time.Time
 	// Stall, when set, receives the stacks of a search the watchdog
 	// abandoned (see runSearch): many lines, for stderr or a log file,
 	// never for the manager.
@@ -115,7 +123,11 @@ func New(cfg Config) *Brain {
 		cfg.HashMB = DefaultHashMB
 	}
 	cfg.HashMB = min(cfg.HashMB, MaxHashMB)
-	br := &Brain{cfg: cfg, rule: eval.Freestyle, clock: NewClock(), hashMB: cfg.HashMB, created: time.Now(), threads: cfg.Threads}
+	created := time.Now()
+	if age := created.Sub(cfg.Started); !cfg.Started.IsZero() && age > 0 && age < maxStartupAge {
+		created = cfg.Started
+	}
+	br := &Brain{cfg: cfg, rule: eval.Freestyle, clock: NewClock(), hashMB: cfg.HashMB, created: created, threads: cfg.Threads}
 	br.searcher = br.newSearcher(br.tableMB())
 	br.searcher.SetThreads(cfg.Threads)
 	_ = br.Start(15, 15)
@@ -448,8 +460,16 @@ func colorAt(b *eval.Board, p eval.Pos) (int, eval.Color) {
 }
 
 // maxStartupCharge caps how much start-up time is taken off the first
-// move's budget.
-const maxStartupCharge = 300 * time.Millisecond
+// move's budget: at a 1 s turn the first move still searches 420 ms.
+// A fresh process on a loaded machine can take 300 ms and more before
+// its START is answered, most of it before the program's own code runs
+// (Config.Started); the managers charge all of it.
+const maxStartupCharge = 500 * time.Millisecond
+
+// maxStartupAge bounds how long before New a Config.Started may lie: a
+// brain made later in a long-running process (a test, a server) measures
+// its start-up from New.
+const maxStartupAge = 10 * time.Second
 
 // ErrBoardFull is returned by Think when no empty cell is left.
 var ErrBoardFull = errors.New("the board is full")

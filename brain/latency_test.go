@@ -109,3 +109,55 @@ func TestFirstMoveSpendsItsTurn(t *testing.T) {
 		t.Errorf("first move after a 400 ms wait searched %v of a 300 ms turn (start-up charged %v)", d, charged)
 	}
 }
+
+// TestStartupFromProcessStart: a process the system began 400 ms before
+// the brain was made (a slow exec and runtime start on a loaded machine)
+// has that time on its first move's clock, as the managers count it; a
+// Started older than maxStartupAge (a brain made later in a long-running
+// process) is not start-up.
+func TestStartupFromProcessStart(t *testing.T) {
+	const age = 400 * time.Millisecond
+	for _, c := range []struct {
+		started time.Duration // before New
+		least   time.Duration // start-up at least
+		most    time.Duration // and below
+	}{
+		{age, age, 10 * time.Second},
+		{2 * maxStartupAge, 0, age},
+	} {
+		br := New(Config{HashMB: 16, Started: time.Now().Add(-c.started)})
+		if err := br.Start(15, 15); err != nil {
+			t.Fatal(err)
+		}
+		if br.startup < c.least || br.startup >= c.most {
+			t.Errorf("Started %v before New: start-up %v, want at least %v and below %v", c.started, br.startup, c.least, c.most)
+		}
+	}
+	// The first move of the 400 ms process at a 1 s turn: its search
+	// ends 400 ms sooner than a turn's hard limit (920 ms).
+	br := New(Config{HashMB: 16, Started: time.Now().Add(-age)})
+	for _, kv := range [][2]string{{"timeout_turn", "1000"}, {"timeout_match", "0"}} {
+		if err := br.SetInfo(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := br.Start(15, 15); err != nil {
+		t.Fatal(err)
+	}
+	stones := []protocol.Stone{
+		{Move: protocol.Move{X: 8, Y: 9}, Field: protocol.FieldOwn},
+		{Move: protocol.Move{X: 8, Y: 8}, Field: protocol.FieldOpponent},
+		{Move: protocol.Move{X: 6, Y: 8}, Field: protocol.FieldOwn},
+		{Move: protocol.Move{X: 6, Y: 9}, Field: protocol.FieldOpponent},
+	}
+	if err := br.SetPosition(stones); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := br.Think(context.Background(), 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if d, limit := time.Since(start), 920*time.Millisecond-age+100*time.Millisecond*raceSlowdown; d > limit {
+		t.Errorf("first move of a process 400 ms old took %v, over %v", d, limit)
+	}
+}

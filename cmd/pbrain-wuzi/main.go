@@ -16,6 +16,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -25,10 +26,21 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// The managers charge the first move from the process's creation:
+	// the brain measures its start-up from the system's record of it.
+	started, _ := processStart()
+	os.Exit(runStarted(started, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// run is the program in a process that is not its own (the tests): its
+// start-up is measured from the brain's creation.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runStarted(time.Time{}, args, stdin, stdout, stderr)
+}
+
+// runStarted is the program, in a process that began at started (zero:
+// unknown).
+func runStarted(started time.Time, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "selfplay" {
 		return runSelfplay(args[1:], stdout, stderr)
 	}
@@ -65,7 +77,7 @@ Flags:
 		return 0
 	}
 
-	cfg := brain.Config{HashMB: *hash, Threads: *threads}
+	cfg := brain.Config{HashMB: *hash, Threads: *threads, Started: started}
 	if len(*params) > 0 {
 		p := search.DefaultParams()
 		for _, kv := range *params {
