@@ -155,10 +155,20 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	best := -infinity
 	bestMove := eval.NoPos
 	searched := 0
+	// Under an open-three threat a move that is neither a four nor a
+	// block is skipped. Where the rule allows (BlocksMonotone) and the
+	// opponent's open-four cells are all known, the board tells a block
+	// without playing it; else the move is played and the threat looked
+	// for. Either way the same moves are searched.
+	blocksKnown := false
+	if threatened && generated {
+		blocksKnown = s.blocksKnown(ply, them)
+	}
 	for i := 0; i < len(moves) || !generated; i++ {
 		if i == 1 && !generated {
 			moves = s.genMoves(ply, ttMove, threatened)
 			generated = true
+			blocksKnown = threatened && s.blocksKnown(ply, them)
 			pickMove(moves, 0) // the table's move, searched already
 			if len(moves) < 2 {
 				break // it was the only candidate
@@ -180,8 +190,11 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			b.Combo(p, them) < eval.ComboThree && !threatened {
 			continue
 		}
+		if blocksKnown && ourCombo < eval.ComboFour && !b.BlocksOpenFours(p, them, s.flexBuf[ply]) {
+			continue // neither a four nor a block of the open-four threat
+		}
 		s.play(p)
-		if threatened && ourCombo < eval.ComboFour && b.ComboCount(them, eval.ComboFlexFour) > 0 {
+		if threatened && !blocksKnown && ourCombo < eval.ComboFour && b.ComboCount(them, eval.ComboFlexFour) > 0 {
 			// Neither a four nor a block of the open-four threat.
 			s.undo()
 			continue
@@ -268,6 +281,14 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 	s.TT.store(key, bestMove, scoreToTT(best, ply), depth, bd)
 	return best
+}
+
+// blocksKnown reports whether the board can tell, without playing them,
+// which moves of the node at ply block the open-four cells of them that
+// genMoves listed: the rule must allow it and the list must hold every
+// such cell.
+func (s *Searcher) blocksKnown(ply int, them eval.Color) bool {
+	return s.b.BlocksMonotone() && len(s.flexBuf[ply]) == s.b.ComboCount(them, eval.ComboFlexFour)
 }
 
 // nodeEval is the static evaluation of the node at ply, corrected by the

@@ -26,11 +26,15 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	them := us.Opp()
 	renjuBlack := b.Rule() == eval.Renju && us == eval.Black
 	out := s.moveBuf[ply][:0]
+	flex := s.flexBuf[ply][:0]
 	for p := range s.emptyInArea {
 		if !b.Near(p) || !b.Alive(p) {
 			continue
 		}
 		cu, ct := b.Combo(p, us), b.Combo(p, them)
+		if threatened && ct == eval.ComboFlexFour {
+			flex = append(flex, p)
+		}
 		if threatened && cu < eval.ComboFour && ct < eval.ComboFour && !s.threatLine(p, them) {
 			continue
 		}
@@ -52,6 +56,7 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 		out = s.fallbackMoves(out, renjuBlack)
 	}
 	s.moveBuf[ply] = out
+	s.flexBuf[ply] = flex
 	return out
 }
 

@@ -189,16 +189,20 @@ type Searcher struct {
 	// stopped before it starts answers with a move searched to depth 1.
 	mustFinish bool
 	moveBuf    [MaxPly + 2][]scoredMove
-	pv         [MaxPly + 2][MaxPly + 2]eval.Pos
-	pvLen      [MaxPly + 2]int
-	vcfBuf     [maxGamePly + 2][]eval.Pos
-	area       [maxGamePly + 2]area
-	areaTop    int
-	vctBuf     [maxGamePly + 2][]scoredMove
-	vctDefBuf  [maxGamePly + 2][]eval.Pos
-	vcfPath    []eval.Pos
-	vcfWin     []eval.Pos
-	vcfLen     int
+	// flexBuf[ply] lists, when genMoves made the moves of a node under an
+	// open-three threat, the cells where the opponent makes an open four
+	// (see BlocksOpenFours).
+	flexBuf   [MaxPly + 2][]eval.Pos
+	pv        [MaxPly + 2][MaxPly + 2]eval.Pos
+	pvLen     [MaxPly + 2]int
+	vcfBuf    [maxGamePly + 2][]eval.Pos
+	area      [maxGamePly + 2]area
+	areaTop   int
+	vctBuf    [maxGamePly + 2][]scoredMove
+	vctDefBuf [maxGamePly + 2][]eval.Pos
+	vcfPath   []eval.Pos
+	vcfWin    []eval.Pos
+	vcfLen    int
 	// vcfLocal limits the VCF search to fours near the attacker's last
 	// stone (the horizon's quick check).
 	vcfLocal   bool

@@ -1,0 +1,76 @@
+package eval
+
+// BlocksOpenFours reports whether a stone of c's opponent on the empty
+// cell p would leave side c no cell where it makes an open four
+// (ComboFlexFour), given flex, every such cell of c now. It answers what
+// playing p and reading ComboCount(c, ComboFlexFour) would, without
+// playing: only the cells of flex on p's four lines, within the rule's
+// reach, can change, each in the one direction that passes through p.
+//
+// That holds where a stone of c's opponent can only take away from c's
+// combos, never give one: under freestyle (BlocksMonotone). Under the
+// other rules a block may end an overline or a forbidden point and so
+// make a new four; callers play the move there instead.
+func (b *Board) BlocksOpenFours(p Pos, c Color, flex []Pos) bool {
+	t := b.tabs
+	stone := uint32(c.Opp())
+	for _, f := range flex {
+		if f == p {
+			continue
+		}
+		d, m := b.lineThrough(p, f, t.reach)
+		if m == 0 {
+			return false // not on a line through p: c keeps its open four there
+		}
+		// p is m cells before f along d (see put): its slot in f's key.
+		e := b.pats[f]
+		e[d] = t.entryOf(b.keys[f][d] ^ stone<<slotShift(-m))
+		if b.comboOf(&e, c) == ComboFlexFour {
+			return false
+		}
+	}
+	return true
+}
+
+// BlocksMonotone reports whether BlocksOpenFours is exact under the
+// board's rule.
+func (b *Board) BlocksMonotone() bool { return b.rule == Freestyle }
+
+// lineThrough finds f on one of p's lines within reach cells: the
+// direction and f's offset m from p in steps of it (f = p + m·step), or
+// m = 0 when f is on none.
+func (b *Board) lineThrough(p, f Pos, reach int) (d, m int) {
+	cp, cf := b.coord[p], b.coord[f]
+	dx, dy := int(cf[0])-int(cp[0]), int(cf[1])-int(cp[1])
+	var k int // the offset along the line, in cells
+	switch {
+	case dy == 0:
+		d, k = 0, dx
+	case dx == 0:
+		d, k = 1, dy
+	case dx == dy:
+		d, k = 2, dx
+	case dx == -dy:
+		d, k = 3, dx
+	default:
+		return 0, 0
+	}
+	if k > reach || -k > reach {
+		return 0, 0
+	}
+	step := b.dirs[d]
+	for _, m := range [2]int{k, -k} {
+		if int(p)+m*step == int(f) {
+			return d, m
+		}
+	}
+	return 0, 0
+}
+
+// comboOf is side c's combo at a cell whose four entries are e.
+func (b *Board) comboOf(e *[numDirs]uint8, c Color) Combo {
+	const n = uint32(numPatterns)
+	shift := uint(4 * (c - 1)) // Black's pattern in the low four bits, White's in the high
+	i := uint32(e[0]>>shift&15) + n*uint32(e[1]>>shift&15) + n*n*uint32(e[2]>>shift&15) + n*n*n*uint32(e[3]>>shift&15)
+	return b.rows[c-1][b.codes.code[i]].combo
+}
