@@ -359,15 +359,34 @@ func (s *Searcher) andKids(ply, limit int) (kids []pnKid, proven, disproven bool
 			kids = append(kids, pnKid{pos: q, key: b.HashAfter(q) ^ s.pnSalt, pn: 1, dn: 1})
 		}
 	} else {
+		// Where the board can tell a block without playing it (see
+		// BlocksOpenFours; the attacker has no five here, and a block
+		// cannot give it one), every open-four cell of the attacker is
+		// listed first.
+		flex, known := s.pnFlexBuf[ply][:0], b.BlocksMonotone()
+		if known {
+			for q := range s.emptyInArea {
+				if b.Combo(q, att) == eval.ComboFlexFour {
+					flex = append(flex, q)
+				}
+			}
+			s.pnFlexBuf[ply] = flex
+			known = len(flex) == b.ComboCount(att, eval.ComboFlexFour)
+		}
 		for _, q := range s.defences(ply, f) {
 			if s.forbidden(q) {
 				continue
 			}
 			cb := b.Combo(q, us)
 			if counter := cb >= eval.ComboFour && cb != eval.ComboDoubleThree; !counter {
-				s.play(q)
-				open := b.ComboCount(att, eval.ComboFlexFour) > 0 || b.ComboCount(att, eval.ComboFive) > 0
-				s.undo()
+				var open bool
+				if known {
+					open = !b.BlocksOpenFours(q, att, flex)
+				} else {
+					s.play(q)
+					open = b.ComboCount(att, eval.ComboFlexFour) > 0 || b.ComboCount(att, eval.ComboFive) > 0
+					s.undo()
+				}
 				if open {
 					continue // the open four follows: not a defence
 				}

@@ -210,6 +210,7 @@ type Searcher struct {
 	pnAttacker eval.Color
 	pnSalt     uint64
 	pnBuf      [maxGamePly + 2][]pnKid
+	pnFlexBuf  [maxGamePly + 2][]eval.Pos // the attacker's open-four cells (andKids)
 
 	// Lazy SMP: the helper threads of a main searcher, and for a helper
 	// its role and the depths it skips at the start.
