@@ -8,9 +8,11 @@ package eval
 // reach, can change, each in the one direction that passes through p.
 //
 // That holds where a stone of c's opponent can only take away from c's
-// combos, never give one: under freestyle (BlocksMonotone). Under the
-// other rules a block may end an overline or a forbidden point and so
-// make a new four; callers play the move there instead.
+// combos, never give one (BlocksExact): c's patterns depend on which
+// cells are c's and which can still become c's, and a block only turns
+// the second kind into neither. Renju's Black is the exception: a block
+// of one of two fours through a cell ends its foul and can leave an open
+// four there. Callers play the move wherever BlocksExact is false.
 func (b *Board) BlocksOpenFours(p Pos, c Color, flex []Pos) bool {
 	t := b.tabs
 	stone := uint32(c.Opp())
@@ -32,9 +34,18 @@ func (b *Board) BlocksOpenFours(p Pos, c Color, flex []Pos) bool {
 	return true
 }
 
-// BlocksMonotone reports whether BlocksOpenFours is exact under the
-// board's rule.
-func (b *Board) BlocksMonotone() bool { return b.rule == Freestyle }
+// BlocksExact reports whether BlocksOpenFours is exact for side c under
+// the board's rule: freestyle and standard, and renju's White (caro's
+// rules are left to playing the move).
+func (b *Board) BlocksExact(c Color) bool {
+	switch b.rule {
+	case Freestyle, Standard:
+		return true
+	case Renju:
+		return c == White
+	}
+	return false
+}
 
 // lineThrough finds f on one of p's lines within reach cells: the
 // direction and f's offset m from p in steps of it (f = p + m·step), or

@@ -6,27 +6,29 @@ import (
 )
 
 // TestBlocksOpenFours checks BlocksOpenFours against playing the block:
-// in random freestyle games on 15×15 and 20×20 boards, at every position
+// in random games on 15×15 and 20×20 boards under every rule and for
+// every side BlocksExact allows, at every position
 // where a side has an open-four cell, for every empty cell p, the answer
 // must be what a stone of the other colour on p, and the count of open-four
 // cells after it, say. It also counts both answers, so that the test
 // cannot pass by never seeing one of them.
 func TestBlocksOpenFours(t *testing.T) {
 	blocks, fails := 0, 0
-	for _, size := range []int{15, 20} {
-		b, err := NewBoard(size, size, Freestyle)
+	for _, c := range []struct {
+		rule Rule
+		size int
+	}{{Freestyle, 15}, {Freestyle, 20}, {Standard, 15}, {Renju, 15}} {
+		size := c.size
+		b, err := NewBoard(size, size, c.rule)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !b.BlocksMonotone() {
-			t.Fatal("freestyle is not monotone")
-		}
-		rng := rand.New(rand.NewPCG(uint64(size), 58))
-		for game := 0; game < 60; game++ {
+		rng := rand.New(rand.NewPCG(uint64(size), uint64(c.rule)))
+		for game := 0; game < 40; game++ {
 			b.Clear()
 			for b.Stones() < 60 && !b.LastMoveWins() {
 				for _, c := range [2]Color{Black, White} {
-					if b.ComboCount(c, ComboFlexFour) == 0 {
+					if !b.BlocksExact(c) || b.ComboCount(c, ComboFlexFour) == 0 {
 						continue
 					}
 					var flex []Pos
@@ -45,8 +47,8 @@ func TestBlocksOpenFours(t *testing.T) {
 						b.Undo()
 						if got != want {
 							x, y := b.XY(p)
-							t.Fatalf("%dx%d, game %d, %d stones: side %d's open fours at %v, a block at %d,%d: BlocksOpenFours %v, playing it %v",
-								size, size, game, b.Stones(), c, flex, x, y, got, want)
+							t.Fatalf("%v %dx%d, game %d, %d stones: side %d's open fours at %v, a block at %d,%d: BlocksOpenFours %v, playing it %v",
+								b.Rule(), size, size, game, b.Stones(), c, flex, x, y, got, want)
 						}
 						if want {
 							blocks++

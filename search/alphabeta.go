@@ -156,7 +156,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	bestMove := eval.NoPos
 	searched := 0
 	// Under an open-three threat a move that is neither a four nor a
-	// block is skipped. Where the rule allows (BlocksMonotone) and the
+	// block is skipped. Where the rule allows (BlocksExact) and the
 	// opponent's open-four cells are all known, the board tells a block
 	// without playing it; else the move is played and the threat looked
 	// for. Either way the same moves are searched.
@@ -288,7 +288,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 // genMoves listed: the rule must allow it and the list must hold every
 // such cell.
 func (s *Searcher) blocksKnown(ply int, them eval.Color) bool {
-	return s.b.BlocksMonotone() && len(s.flexBuf[ply]) == s.b.ComboCount(them, eval.ComboFlexFour)
+	return s.b.BlocksExact(them) && len(s.flexBuf[ply]) == s.b.ComboCount(them, eval.ComboFlexFour)
 }
 
 // nodeEval is the static evaluation of the node at ply, corrected by the

@@ -363,7 +363,7 @@ func (s *Searcher) andKids(ply, limit int) (kids []pnKid, proven, disproven bool
 		// BlocksOpenFours; the attacker has no five here, and a block
 		// cannot give it one), every open-four cell of the attacker is
 		// listed first.
-		flex, known := s.pnFlexBuf[ply][:0], b.BlocksMonotone()
+		flex, known := s.pnFlexBuf[ply][:0], b.BlocksExact(att)
 		if known {
 			for q := range s.emptyInArea {
 				if b.Combo(q, att) == eval.ComboFlexFour {
