@@ -6,7 +6,7 @@ over the positions of search/testdata/mates_engines.txt, one fresh process
 a position, each searched to a fixed node count (INFO max_node), and counts
 the positions where the engine's last report before its move claims a
 proven win for the side to move ("win in N" as Wuzi reports it, "Eval +MN"
-as Rapfi does) and where its move is the suite's listed first move. With
+as Rapfi does, "ev +vN" as PentaZen does) and where its move is the suite's listed first move. With
 the same node count for two engines the counts compare how far each
 searches forcing lines for the same work; the suite's wins are 11 to 41
 plies long, most with quiet moves in them (docs/evidence.md, 24th and 47th
@@ -20,7 +20,8 @@ Examples:
 
 Prints one line a position with -v, then the totals. The engine gets
 START, INFO rule, INFO max_node, INFO max_memory (64 MB), INFO timeout_turn
-(--turn, a safety net: the node count should end the search), BOARD...DONE,
+(--turn, a safety net: the node count should end the search; with --nodes 0,
+the limit), INFO timeout_match 0, BOARD...DONE,
 and END once it has answered with a move.
 """
 
@@ -31,10 +32,11 @@ import subprocess
 import sys
 
 MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
-# A proof for the side to move, in the reports the engines print.
-WIN = re.compile(r"\bwin in \d+|Eval \+M\d+")
+# A proof for the side to move, in the reports the engines print ("win
+# in N" Wuzi, "Eval +MN" Rapfi, "ev +vN" PentaZen).
+WIN = re.compile(r"\bwin in \d+|Eval \+M\d+|\bev \+v\d+")
 # A report of the search's state (a line that may claim a proof or not).
-REPORT = re.compile(r"\bdepth\b.*\b(ev|win in|lose in)\b|\bEval\b", re.IGNORECASE)
+REPORT = re.compile(r"\bdep(th)?\b.*\b(ev|win in|lose in)\b|\bEval\b", re.IGNORECASE)
 
 
 def load(path):
@@ -54,7 +56,7 @@ def load(path):
 def run(cmd, cwd, rule, size, moves, nodes, turn_ms):
     """Search one position; return (proved, move) from the engine's output."""
     lines = [f"START {size}", f"INFO rule {rule}", "INFO max_memory 67108864",
-             f"INFO max_node {nodes}", f"INFO timeout_turn {turn_ms}", "BOARD"]
+             f"INFO max_node {nodes}", f"INFO timeout_turn {turn_ms}", "INFO timeout_match 0", "BOARD"]
     k = len(moves)
     for i, m in enumerate(moves):
         # 1: a stone of the side to move, 2: the opponent's.
