@@ -80,8 +80,5 @@ func (b *Board) lineThrough(p, f Pos, reach int) (d, m int) {
 
 // comboOf is side c's combo at a cell whose four entries are e.
 func (b *Board) comboOf(e *[numDirs]uint8, c Color) Combo {
-	const n = uint32(numPatterns)
-	shift := uint(4 * (c - 1)) // Black's pattern in the low four bits, White's in the high
-	i := uint32(e[0]>>shift&15) + n*uint32(e[1]>>shift&15) + n*n*uint32(e[2]>>shift&15) + n*n*n*uint32(e[3]>>shift&15)
-	return b.rows[c-1][b.codes.code[i]].combo
+	return b.rows[c-1][b.codes.code[orderedIndex(e, c)]].combo
 }

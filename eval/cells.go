@@ -173,10 +173,7 @@ func (b *Board) resetCellState() {
 // move.
 func (b *Board) setInfo(ci *cellInfo, q Pos) {
 	e := &b.pats[q]
-	const n = uint32(numPatterns)
-	ib := uint32(e[0]&15) + n*uint32(e[1]&15) + n*n*uint32(e[2]&15) + n*n*n*uint32(e[3]&15)
-	iw := uint32(e[0]>>4) + n*uint32(e[1]>>4) + n*n*uint32(e[2]>>4) + n*n*n*uint32(e[3]>>4)
-	kb, kw := b.codes.code[ib], b.codes.code[iw]
+	kb, kw := b.codes.code[orderedIndex(e, Black)], b.codes.code[orderedIndex(e, White)]
 	rb, rw := &b.rows[0][kb], &b.rows[1][kw]
 	ci.combo[0], ci.combo[1] = rb.combo, rw.combo
 	ci.code[0], ci.code[1] = kb, kw
@@ -184,6 +181,15 @@ func (b *Board) setInfo(ci *cellInfo, q Pos) {
 	ci.eval[1] = int32(rw.attack) - int32(rb.defend)
 	ci.eval[2] = int32(rb.attackLate) - int32(rw.defendLate)
 	ci.eval[3] = int32(rw.attackLate) - int32(rb.defendLate)
+}
+
+// orderedIndex is the index into codeTables.code of side c's four line
+// patterns in a cell's entries e (each entry holds Black's pattern in its
+// low four bits, White's in the high four).
+func orderedIndex(e *[numDirs]uint8, c Color) uint32 {
+	const n = uint32(numPatterns)
+	shift := 4 * uint(c-1)
+	return uint32(e[0]>>shift&15) + n*uint32(e[1]>>shift&15) + n*n*uint32(e[2]>>shift&15) + n*n*n*uint32(e[3]>>shift&15)
 }
 
 // codeRow is everything a shape code gives one colour at a cell: the
