@@ -136,16 +136,27 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			return ev
 		}
 	}
-	// The table's move is searched before the others are generated: when
-	// it cuts, as it mostly does at a cut node, the list is never made.
-	// It is the same position's candidate, so it is first in the list
-	// genMoves would make (orderTT) and passes its filters.
-	var moves []scoredMove
-	generated := ttMove == eval.NoPos || !b.IsEmpty(ttMove)
+	// The table's move and the killers are searched before the others
+	// are generated: when one of them cuts, as one mostly does at a cut
+	// node, the list is never made. The table's move is the same
+	// position's candidate, so it is first in the list genMoves would make
+	// (orderTT) and passes its filters; a killer is staged only where it
+	// passes them too (isCandidate), and then comes next in that list
+	// (orderKiller), so the moves are searched in the same order either
+	// way.
+	moves := s.moveBuf[ply][:0]
+	if ttMove != eval.NoPos && b.IsEmpty(ttMove) {
+		moves = append(moves, scoredMove{ttMove, orderTT})
+	}
+	for _, k := range s.killers[ply] {
+		if k != ttMove && s.isCandidate(k, threatened) {
+			moves = append(moves, scoredMove{k, orderKiller})
+		}
+	}
+	staged := len(moves)
+	generated := staged == 0
 	if generated {
 		moves = s.genMoves(ply, ttMove, threatened)
-	} else {
-		moves = append(s.moveBuf[ply][:0], scoredMove{ttMove, orderTT})
 	}
 	// An expected cut node far above beta will most likely cut: its moves
 	// that make no four are searched a ply shallower.
@@ -165,13 +176,15 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		blocksKnown = s.blocksKnown(ply, them)
 	}
 	for i := 0; i < len(moves) || !generated; i++ {
-		if i == 1 && !generated {
+		if i == staged && !generated {
 			moves = s.genMoves(ply, ttMove, threatened)
 			generated = true
 			blocksKnown = threatened && s.blocksKnown(ply, them)
-			pickMove(moves, 0) // the table's move, searched already
-			if len(moves) < 2 {
-				break // it was the only candidate
+			for j := range staged {
+				pickMove(moves, j) // the staged moves, searched already
+			}
+			if len(moves) <= staged {
+				break // they were the only candidates
 			}
 		}
 		// The first few moves are picked one by one (a cut node mostly

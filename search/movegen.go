@@ -27,10 +27,8 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	renjuBlack := b.Rule() == eval.Renju && us == eval.Black
 	out := s.moveBuf[ply][:0]
 	flex := s.flexBuf[ply][:0]
-	for p := range s.emptyInArea {
-		if !b.Near(p) || !b.Alive(p) {
-			continue
-		}
+	s.candBuf = b.Candidates(s.candBuf[:0])
+	for _, p := range s.candBuf {
 		cu, ct := b.Combo(p, us), b.Combo(p, them)
 		if threatened && ct == eval.ComboFlexFour {
 			flex = append(flex, p)
@@ -58,6 +56,28 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	s.moveBuf[ply] = out
 	s.flexBuf[ply] = flex
 	return out
+}
+
+// isCandidate reports whether genMoves would list the cell p at the
+// current node (threatened as there): an empty cell near a stone through
+// which a five is still possible, under an open-three threat a four of
+// ours, a four of the opponent's or a cell on its threat lines, and never
+// a renju foul.
+func (s *Searcher) isCandidate(p eval.Pos, threatened bool) bool {
+	b := s.b
+	if !b.IsEmpty(p) || !b.Near(p) || !b.Alive(p) {
+		return false
+	}
+	us := b.SideToMove()
+	them := us.Opp()
+	cu := b.Combo(p, us)
+	if threatened && cu < eval.ComboFour && b.Combo(p, them) < eval.ComboFour && !s.threatLine(p, them) {
+		return false
+	}
+	if b.Rule() == eval.Renju && us == eval.Black && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
+		return false
+	}
+	return true
 }
 
 // pickMove brings the best of ms[i:] to index i, the first listed among

@@ -189,6 +189,9 @@ type Searcher struct {
 	// stopped before it starts answers with a move searched to depth 1.
 	mustFinish bool
 	moveBuf    [MaxPly + 2][]scoredMove
+	// candBuf holds genMoves' candidate cells (eval.Board.Candidates)
+	// while it scores them.
+	candBuf []eval.Pos
 	// flexBuf[ply] lists, when genMoves made the moves of a node under an
 	// open-three threat, the cells where the opponent makes an open four
 	// (see BlocksOpenFours).
@@ -233,6 +236,7 @@ func newSearcher(tt *TT) *Searcher {
 	for i := range s.vcfBuf {
 		s.vcfBuf[i] = make([]eval.Pos, 0, 32)
 	}
+	s.candBuf = make([]eval.Pos, 0, eval.MaxSize*eval.MaxSize)
 	return s
 }
 
