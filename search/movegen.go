@@ -33,10 +33,7 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 		if threatened && ct == eval.ComboFlexFour {
 			flex = append(flex, p)
 		}
-		if threatened && cu < eval.ComboFour && ct < eval.ComboFour && !s.threatLine(p, them) {
-			continue
-		}
-		if renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
+		if !s.listable(p, cu, ct, them, threatened, renjuBlack) {
 			continue
 		}
 		sc := b.Policy(p, us) + s.history[us-1][p]/16
@@ -59,10 +56,7 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 }
 
 // isCandidate reports whether genMoves would list the cell p at the
-// current node (threatened as there): an empty cell near a stone through
-// which a five is still possible, under an open-three threat a four of
-// ours, a four of the opponent's or a cell on its threat lines, and never
-// a renju foul.
+// current node (threatened as there).
 func (s *Searcher) isCandidate(p eval.Pos, threatened bool) bool {
 	b := s.b
 	if !b.IsEmpty(p) || !b.Near(p) || !b.Alive(p) {
@@ -70,14 +64,19 @@ func (s *Searcher) isCandidate(p eval.Pos, threatened bool) bool {
 	}
 	us := b.SideToMove()
 	them := us.Opp()
-	cu := b.Combo(p, us)
-	if threatened && cu < eval.ComboFour && b.Combo(p, them) < eval.ComboFour && !s.threatLine(p, them) {
+	return s.listable(p, b.Combo(p, us), b.Combo(p, them), them, threatened, b.Rule() == eval.Renju && us == eval.Black)
+}
+
+// listable is genMoves' test of a candidate cell p (empty, near a stone,
+// a five still possible through it) whose combos are cu for the side to
+// move and ct for the opponent, them: under an open-three threat only our
+// fours, the opponent's fours and the cells on its threat lines are
+// listed, and a renju foul never is.
+func (s *Searcher) listable(p eval.Pos, cu, ct eval.Combo, them eval.Color, threatened, renjuBlack bool) bool {
+	if threatened && cu < eval.ComboFour && ct < eval.ComboFour && !s.threatLine(p, them) {
 		return false
 	}
-	if b.Rule() == eval.Renju && us == eval.Black && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && b.IsForbidden(p) {
-		return false
-	}
-	return true
+	return !(renjuBlack && (cu == eval.ComboForbidden || cu == eval.ComboDoubleThree) && s.b.IsForbidden(p))
 }
 
 // pickMove brings the best of ms[i:] to index i, the first listed among
