@@ -140,24 +140,16 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	// are generated: when one of them cuts, as one mostly does at a cut
 	// node, the list is never made. The table's move is the same
 	// position's candidate, so it is first in the list genMoves would make
-	// (orderTT) and passes its filters; a killer is staged only where it
-	// passes them too (isCandidate), and then comes next in that list
-	// (orderKiller), so the moves are searched in the same order either
-	// way.
+	// (orderTT) and passes its filters; a killer is staged, once the moves
+	// before it are searched, only where it passes them too (isCandidate),
+	// and then comes next in that list (orderKiller), so the moves are
+	// searched in the same order either way.
 	moves := s.moveBuf[ply][:0]
 	if ttMove != eval.NoPos && b.IsEmpty(ttMove) {
 		moves = append(moves, scoredMove{ttMove, orderTT})
 	}
-	for _, k := range s.killers[ply] {
-		if k != ttMove && s.isCandidate(k, threatened) {
-			moves = append(moves, scoredMove{k, orderKiller})
-		}
-	}
-	staged := len(moves)
-	generated := staged == 0
-	if generated {
-		moves = s.genMoves(ply, ttMove, threatened)
-	}
+	generated := false
+	nextKiller := 0
 	// An expected cut node far above beta will most likely cut: its moves
 	// that make no four are searched a ply shallower.
 	likelyFailHigh := cutNode && ev >= beta+prm.FailHighMargin*depth && beta < winBound
@@ -172,18 +164,21 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	// without playing it; else the move is played and the threat looked
 	// for. Either way the same moves are searched.
 	blocksKnown := false
-	if threatened && generated {
-		blocksKnown = s.blocksKnown(ply, them)
-	}
 	for i := 0; i < len(moves) || !generated; i++ {
-		if i == staged && !generated {
+		for i == len(moves) && nextKiller < len(s.killers[ply]) {
+			if k := s.killers[ply][nextKiller]; k != ttMove && s.isCandidate(k, threatened) {
+				moves = append(moves, scoredMove{k, orderKiller})
+			}
+			nextKiller++
+		}
+		if i == len(moves) {
 			moves = s.genMoves(ply, ttMove, threatened)
 			generated = true
 			blocksKnown = threatened && s.blocksKnown(ply, them)
-			for j := range staged {
+			for j := range i {
 				pickMove(moves, j) // the staged moves, searched already
 			}
-			if len(moves) <= staged {
+			if len(moves) <= i {
 				break // they were the only candidates
 			}
 		}
