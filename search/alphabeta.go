@@ -193,9 +193,14 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		p := m.pos
 		ourCombo := b.Combo(p, us)
 		// Late-move pruning: at shallow non-PV nodes only the best few
-		// quiet moves are worth a look; threats are always searched.
-		if s.Options.UseLMP && !pvNode && searched >= s.lmpLimit(depth, improving) && ourCombo < eval.ComboThree &&
-			b.Combo(p, them) < eval.ComboThree && !threatened {
+		// moves by the move order are worth a look, lone threes and
+		// moves on the opponent's three points among them, as Rapfi
+		// prunes by count; our fours, double threes and four-threes and
+		// the moves on the opponent's four points are always searched.
+		// Threes were kept until the move order was refitted (60th
+		// session): with the old order, pruning them lost.
+		if s.Options.UseLMP && !pvNode && searched >= s.lmpLimit(depth, improving) && ourCombo <= eval.ComboThree &&
+			b.Combo(p, them) < eval.ComboFour && !threatened {
 			continue
 		}
 		if blocksKnown && ourCombo < eval.ComboFour && !b.BlocksOpenFours(p, them, s.flexBuf[ply]) {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"wuzi/eval"
 )
 
 // positionsText is two short self-play games in the selfplay format.
@@ -68,5 +70,46 @@ func TestFitReadsGzippedPositions(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"--families", "freestyle", "--epochs", "1", "-o", t.TempDir(), cut}, &out, &errb); code != 1 {
 		t.Errorf("a truncated gzip file: exit %d, want 1 (%s)", code, errb.String())
+	}
+}
+
+// TestOrderWritesWeights: `wuzi-train order` reads the positions, fits
+// the move order, writes a weights file the engine accepts whose
+// evaluation tables are the embedded ones, and refuses bad flags.
+func TestOrderWritesWeights(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "p.txt")
+	if err := os.WriteFile(path, []byte(positionsText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"order", "--epochs", "2", "--batch", "2", "-o", dir, path}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "9 positions") {
+		t.Errorf("not all nine positions were read: %s", out.String())
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "freestyle.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w eval.Weights
+	if err := w.UnmarshalBinary(data); err != nil {
+		t.Fatalf("the written weights are refused: %v", err)
+	}
+	emb, err := eval.EmbeddedWeights(eval.FamilyFreestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Attack != emb.Attack || w.Threat != emb.Threat {
+		t.Error("the evaluation's tables changed: order must fit the move order alone")
+	}
+	if w.PolicyAttack == emb.PolicyAttack {
+		t.Error("the move order did not change")
+	}
+	for _, bad := range [][]string{{"order", path, "--epochs", "0"}, {"order", path, "--hi", "-700"}, {"order"}, {"order", "--families", "gomoku", path}} {
+		if code := run(bad, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
 	}
 }

@@ -52,6 +52,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "diff" {
 		return runDiff(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "order" {
+		return runOrder(args[1:], stdout, stderr)
+	}
 	fs := pflag.NewFlagSet("wuzi-train", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.StringP("out", "o", "eval/weights", "folder the weights files are written to (<family>.bin)")
