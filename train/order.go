@@ -47,26 +47,7 @@ func FitOrder(samples []PolicySample, cfg OrderConfig) []float64 {
 			if s.Holdout {
 				continue
 			}
-			buf = buf[:0]
-			hi := math.Inf(-1)
-			for _, c := range s.Cands {
-				x := p[c[0]] + p[c[1]]
-				buf = append(buf, x)
-				hi = max(hi, x)
-			}
-			z := 0.0
-			for i := range buf {
-				buf[i] = math.Exp(buf[i] - hi)
-				z += buf[i]
-			}
-			for i, c := range s.Cands {
-				d := buf[i] / z
-				if i == s.Best {
-					d--
-				}
-				g[c[0]] += d
-				g[c[1]] += d
-			}
+			policyLoss(s, p, 1, g, 1, &buf)
 			cnt++
 			if cnt%batch != 0 {
 				continue
