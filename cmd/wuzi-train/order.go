@@ -97,6 +97,7 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 // ends in 0 held out).
 func readOrderSamples(names []string, f eval.Family) ([]train.PolicySample, error) {
 	var out []train.PolicySample
+	boards := map[[2]int]*eval.Board{} // one board a rule and size, replayed for each line
 	for _, name := range names {
 		r, err := openInput(name)
 		if err != nil {
@@ -109,12 +110,16 @@ func readOrderSamples(names []string, f eval.Family) ([]train.PolicySample, erro
 			if err != nil || eval.FamilyOf(p.Rule) != f {
 				continue
 			}
-			b, err := eval.NewBoard(p.Size, p.Size, p.Rule)
-			if err != nil {
-				continue
+			k := [2]int{int(p.Rule), p.Size}
+			b := boards[k]
+			if b == nil {
+				if b, err = eval.NewBoard(p.Size, p.Size, p.Rule); err != nil {
+					continue
+				}
+				boards[k] = b
 			}
-			for _, m := range p.Moves {
-				b.Play(b.Pos(m.X, m.Y))
+			if train.Replay(b, p) != nil {
+				continue
 			}
 			s, ok := train.PolicyFeatures(b, b.Pos(p.Best.X, p.Best.Y))
 			if !ok {
