@@ -14,6 +14,20 @@ import (
 	"wuzi/train"
 )
 
+// readWeightsFile reads and decodes a weights file, naming the file in
+// any error.
+func readWeightsFile(path string) (*eval.Weights, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var w eval.Weights
+	if err := w.UnmarshalBinary(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &w, nil
+}
+
 // runDiff is `wuzi-train diff`: how far a weights file's evaluation is
 // from this build's embedded one, measured where it matters, on
 // positions. A table entry moved by a few units looks small, but the
@@ -40,14 +54,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	data, err := os.ReadFile(fs.Arg(0))
+	w, err := readWeightsFile(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintln(stderr, "wuzi-train diff:", err)
-		return 1
-	}
-	var w eval.Weights
-	if err := w.UnmarshalBinary(data); err != nil {
-		fmt.Fprintf(stderr, "wuzi-train diff: %s: %v\n", fs.Arg(0), err)
 		return 1
 	}
 	base, err := eval.EmbeddedWeights(w.Family)
@@ -58,12 +67,12 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	var st [2]diffStats
 	n := 0
 	for _, name := range fs.Args()[1:] {
-		if err := diffFile(name, base, &w, *every, &n, &st); err != nil {
+		if err := diffFile(name, base, w, *every, &n, &st); err != nil {
 			fmt.Fprintln(stderr, "wuzi-train diff:", err)
 			return 1
 		}
 	}
-	fmt.Fprintf(stdout, "%s: the tables moved %.2f units (root mean square over every entry)\n", w.Family, tableRMS(base, &w))
+	fmt.Fprintf(stdout, "%s: the tables moved %.2f units (root mean square over every entry)\n", w.Family, tableRMS(base, w))
 	for i, side := range []string{"Black", "White"} {
 		s := &st[i]
 		if s.n == 0 {

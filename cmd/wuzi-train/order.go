@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -61,11 +60,7 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 		}
 		start := train.PolicyParams(w)
 		if *scaleFrom != "" {
-			data, err := os.ReadFile(*scaleFrom)
-			var sw eval.Weights
-			if err == nil {
-				err = sw.UnmarshalBinary(data)
-			}
+			sw, err := readWeightsFile(*scaleFrom)
 			if err == nil && sw.Family != f {
 				err = fmt.Errorf("%s holds %v weights, not %v", *scaleFrom, sw.Family, f)
 			}
@@ -73,7 +68,7 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "wuzi-train order:", err)
 				return 1
 			}
-			start = train.PolicyParams(&sw)
+			start = train.PolicyParams(sw)
 		}
 		_, t0 := train.PolicyLoss(samples, start, 1, true)
 		fmt.Fprintf(stdout, "%s: %d positions; the scale's order: held-out best move first %.1f%%\n", f, len(samples), 100*t0)
