@@ -113,3 +113,51 @@ func TestOrderWritesWeights(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderCopyFrom: `wuzi-train order --copy-from` writes the family's
+// embedded weights with the other file's move order and nothing else
+// changed, reads no positions, and refuses positions given beside it.
+func TestOrderCopyFrom(t *testing.T) {
+	dir := t.TempDir()
+	fw, err := eval.EmbeddedWeights(eval.FamilyFreestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _, err := writeWeights(dir, fw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outDir := filepath.Join(dir, "out")
+	if err := os.Mkdir(outDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"order", "--copy-from", src, "--families", "standard", "-o", outDir}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	data, err := os.ReadFile(filepath.Join(outDir, "standard.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w eval.Weights
+	if err := w.UnmarshalBinary(data); err != nil {
+		t.Fatalf("the written weights are refused: %v", err)
+	}
+	std, err := eval.EmbeddedWeights(eval.FamilyStandard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Family != eval.FamilyStandard || w.Attack != std.Attack || w.Defend != std.Defend || w.Threat != std.Threat {
+		t.Error("the standard evaluation changed: --copy-from must copy the move order alone")
+	}
+	if w.PolicyAttack != fw.PolicyAttack || w.PolicyDefend != fw.PolicyDefend {
+		t.Error("the move order is not the source file's")
+	}
+	path := filepath.Join(dir, "p.txt")
+	if err := os.WriteFile(path, []byte(positionsText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{"order", "--copy-from", src, path}, &out, &errb); code != 2 {
+		t.Errorf("positions beside --copy-from: exit %d, want 2", code)
+	}
+}

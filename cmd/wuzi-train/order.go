@@ -31,14 +31,16 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 	hi := fs.Int("hi", 0, "the upper policy-reduction threshold the scale is matched at (search --param policy1)")
 	lo := fs.Int("lo", -600, "the lower threshold (search --param policy2)")
 	scaleFrom := fs.String("scale-from", "", "weights file whose move order sets the scale (default: the embedded order)")
+	copyFrom := fs.String("copy-from", "", "weights file whose move order is copied as it is, no positions read or fitted (e.g. freestyle's into standard)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wuzi-train order [flags] positions.txt[.gz]...  (fits the move order of this build's embedded weights)")
+		fmt.Fprintln(stderr, "       wuzi-train order --copy-from FILE --families F  (copies FILE's move order into F's embedded weights)")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() == 0 || *epochs < 1 || *batch < 1 || *rate <= 0 || *hi <= *lo {
+	if (*copyFrom == "") == (fs.NArg() == 0) || *epochs < 1 || *batch < 1 || *rate <= 0 || *hi <= *lo {
 		fs.Usage()
 		return 2
 	}
@@ -47,6 +49,12 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 		if !ok {
 			fmt.Fprintf(stderr, "wuzi-train order: unknown family %q\n", name)
 			return 2
+		}
+		if *copyFrom != "" {
+			if code := copyOrder(*copyFrom, f, *out, stdout, stderr); code != 0 {
+				return code
+			}
+			continue
 		}
 		samples, err := readOrderSamples(fs.Args(), f)
 		if err != nil {
@@ -84,6 +92,33 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%s: wrote %s (%d bytes)\n", f, path, n)
 	}
+	return 0
+}
+
+// copyOrder writes family f's embedded weights with the move order (the
+// policy tables) of the weights file src, to dir/<family>.bin. Outside
+// renju the families share one shape-code space, so one family's order
+// means the same in another's (standard kept its own, older order until
+// the freestyle order, fitted on far more positions, was copied into it;
+// docs/evidence.md, 63rd session).
+func copyOrder(src string, f eval.Family, dir string, stdout, stderr io.Writer) int {
+	from, err := readWeightsFile(src)
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-train order:", err)
+		return 1
+	}
+	w, err := eval.EmbeddedWeights(f)
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-train order:", err)
+		return 1
+	}
+	w.PolicyAttack, w.PolicyDefend = from.PolicyAttack, from.PolicyDefend
+	path, n, err := writeWeights(dir, w)
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-train order:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: the move order of %s (%v) copied; wrote %s (%d bytes)\n", f, src, from.Family, path, n)
 	return 0
 }
 
