@@ -51,9 +51,12 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if *copyFrom != "" {
-			if code := copyOrder(*copyFrom, f, *out, stdout, stderr); code != 0 {
-				return code
+			msg, err := copyOrder(*copyFrom, f, *out)
+			if err != nil {
+				fmt.Fprintln(stderr, "wuzi-train order:", err)
+				return 1
 			}
+			fmt.Fprintln(stdout, msg)
 			continue
 		}
 		samples, err := readOrderSamples(fs.Args(), f)
@@ -101,25 +104,21 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 // means the same in another's (standard kept its own, older order until
 // the freestyle order, fitted on far more positions, was copied into it;
 // docs/evidence.md, 63rd session).
-func copyOrder(src string, f eval.Family, dir string, stdout, stderr io.Writer) int {
+func copyOrder(src string, f eval.Family, dir string) (string, error) {
 	from, err := readWeightsFile(src)
 	if err != nil {
-		fmt.Fprintln(stderr, "wuzi-train order:", err)
-		return 1
+		return "", err
 	}
 	w, err := eval.EmbeddedWeights(f)
 	if err != nil {
-		fmt.Fprintln(stderr, "wuzi-train order:", err)
-		return 1
+		return "", err
 	}
 	w.PolicyAttack, w.PolicyDefend = from.PolicyAttack, from.PolicyDefend
 	path, n, err := writeWeights(dir, w)
 	if err != nil {
-		fmt.Fprintln(stderr, "wuzi-train order:", err)
-		return 1
+		return "", err
 	}
-	fmt.Fprintf(stdout, "%s: the move order of %s (%v) copied; wrote %s (%d bytes)\n", f, src, from.Family, path, n)
-	return 0
+	return fmt.Sprintf("%s: the move order of %s (%v) copied; wrote %s (%d bytes)", f, src, from.Family, path, n), nil
 }
 
 // readOrderSamples reads the move-order samples of family f from the
