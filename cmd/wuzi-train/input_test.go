@@ -89,14 +89,7 @@ func TestOrderWritesWeights(t *testing.T) {
 	if !strings.Contains(out.String(), "9 positions") {
 		t.Errorf("not all nine positions were read: %s", out.String())
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "freestyle.bin"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var w eval.Weights
-	if err := w.UnmarshalBinary(data); err != nil {
-		t.Fatalf("the written weights are refused: %v", err)
-	}
+	w := readWrittenWeights(t, filepath.Join(dir, "freestyle.bin"))
 	emb, err := eval.EmbeddedWeights(eval.FamilyFreestyle)
 	if err != nil {
 		t.Fatal(err)
@@ -135,14 +128,7 @@ func TestOrderCopyFrom(t *testing.T) {
 	if code := run([]string{"order", "--copy-from", src, "--families", "standard", "-o", outDir}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	data, err := os.ReadFile(filepath.Join(outDir, "standard.bin"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var w eval.Weights
-	if err := w.UnmarshalBinary(data); err != nil {
-		t.Fatalf("the written weights are refused: %v", err)
-	}
+	w := readWrittenWeights(t, filepath.Join(outDir, "standard.bin"))
 	std, err := eval.EmbeddedWeights(eval.FamilyStandard)
 	if err != nil {
 		t.Fatal(err)
@@ -160,4 +146,19 @@ func TestOrderCopyFrom(t *testing.T) {
 	if code := run([]string{"order", "--copy-from", src, path}, &out, &errb); code != 2 {
 		t.Errorf("positions beside --copy-from: exit %d, want 2", code)
 	}
+}
+
+// readWrittenWeights reads a weights file the trainer wrote, failing the
+// test when it is missing or the engine would refuse it.
+func readWrittenWeights(t *testing.T, path string) eval.Weights {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w eval.Weights
+	if err := w.UnmarshalBinary(data); err != nil {
+		t.Fatalf("the written weights are refused: %v", err)
+	}
+	return w
 }
