@@ -107,19 +107,30 @@ func TestOrderWritesWeights(t *testing.T) {
 	}
 }
 
+// markedSource writes the embedded freestyle weights with one evaluation
+// entry and one move-order entry changed, so that a copy of it differs
+// from every embedded file in both parts, and returns its path.
+func markedSource(t *testing.T, dir string) (string, *eval.Weights) {
+	t.Helper()
+	fw, err := eval.EmbeddedWeights(eval.FamilyFreestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Attack[0][7] += 3
+	fw.PolicyAttack[1][9] += 5
+	src, _, err := writeWeights(dir, fw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src, fw
+}
+
 // TestOrderCopyFrom: `wuzi-train order --copy-from` writes the family's
 // embedded weights with the other file's move order and nothing else
 // changed, reads no positions, and refuses positions given beside it.
 func TestOrderCopyFrom(t *testing.T) {
 	dir := t.TempDir()
-	fw, err := eval.EmbeddedWeights(eval.FamilyFreestyle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, _, err := writeWeights(dir, fw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, fw := markedSource(t, dir)
 	outDir := filepath.Join(dir, "out")
 	if err := os.Mkdir(outDir, 0o755); err != nil {
 		t.Fatal(err)
@@ -145,6 +156,44 @@ func TestOrderCopyFrom(t *testing.T) {
 	}
 	if code := run([]string{"order", "--copy-from", src, path}, &out, &errb); code != 2 {
 		t.Errorf("positions beside --copy-from: exit %d, want 2", code)
+	}
+}
+
+// TestCopy: `wuzi-train copy` writes each named family's file as the
+// source's tables entire, under the family's own name and tag, and
+// refuses a call without families or with other than one source.
+func TestCopy(t *testing.T) {
+	dir := t.TempDir()
+	src, fw := markedSource(t, dir)
+	outDir := filepath.Join(dir, "out")
+	if err := os.Mkdir(outDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"copy", "--families", "standard,renju", "-o", outDir, src}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, f := range []eval.Family{eval.FamilyStandard, eval.FamilyRenju} {
+		w := readWrittenWeights(t, filepath.Join(outDir, f.String()+".bin"))
+		if w.Family != f {
+			t.Errorf("%v: the file says %v", f, w.Family)
+		}
+		want := *fw
+		want.Family = f
+		if w != want {
+			t.Errorf("%v: the tables are not the source's", f)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(outDir, "freestyle.bin")); err == nil {
+		t.Error("a family not named was written")
+	}
+	for _, bad := range [][]string{{"copy", src}, {"copy", "--families", "standard"}, {"copy", "--families", "standard", src, src}, {"copy", "--families", "gomoku", src}} {
+		if code := run(bad, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+	if code := run([]string{"copy", "--families", "standard", "-o", outDir, filepath.Join(dir, "missing.bin")}, &out, &errb); code != 1 {
+		t.Errorf("a missing source: exit %d, want 1", code)
 	}
 }
 

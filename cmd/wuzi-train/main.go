@@ -8,6 +8,8 @@
 //	wuzi-train perturb [flags] positions.txt...
 //	wuzi-train leaves [flags] positions.txt...
 //	wuzi-train scale [flags]
+//	wuzi-train order [flags] positions.txt...
+//	wuzi-train copy --families F FILE
 package main
 
 import (
@@ -54,6 +56,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(args) > 0 && args[0] == "order" {
 		return runOrder(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "copy" {
+		return runCopy(args[1:], stdout, stderr)
 	}
 	fs := pflag.NewFlagSet("wuzi-train", pflag.ContinueOnError)
 	fs.SetOutput(stderr)

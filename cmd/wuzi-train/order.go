@@ -51,7 +51,7 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		if *copyFrom != "" {
-			msg, err := copyOrder(*copyFrom, f, *out)
+			msg, err := copyWeights(*copyFrom, f, *out, true)
 			if err != nil {
 				fmt.Fprintln(stderr, "wuzi-train order:", err)
 				return 1
@@ -96,29 +96,6 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s: wrote %s (%d bytes)\n", f, path, n)
 	}
 	return 0
-}
-
-// copyOrder writes family f's embedded weights with the move order (the
-// policy tables) of the weights file src, to dir/<family>.bin. Outside
-// renju the families share one shape-code space, so one family's order
-// means the same in another's (standard kept its own, older order until
-// the freestyle order, fitted on far more positions, was copied into it;
-// docs/evidence.md, 63rd session).
-func copyOrder(src string, f eval.Family, dir string) (string, error) {
-	from, err := readWeightsFile(src)
-	if err != nil {
-		return "", err
-	}
-	w, err := eval.EmbeddedWeights(f)
-	if err != nil {
-		return "", err
-	}
-	w.PolicyAttack, w.PolicyDefend = from.PolicyAttack, from.PolicyDefend
-	path, n, err := writeWeights(dir, w)
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%s: the move order of %s (%v) copied; wrote %s (%d bytes)", f, src, from.Family, path, n), nil
 }
 
 // readOrderSamples reads the move-order samples of family f from the
