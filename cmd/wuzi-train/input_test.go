@@ -125,16 +125,23 @@ func markedSource(t *testing.T, dir string) (string, *eval.Weights) {
 	return src, fw
 }
 
+// mkdirOut makes the folder dir/out a test's weights files are written to.
+func mkdirOut(t *testing.T, dir string) string {
+	t.Helper()
+	out := filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // TestOrderCopyFrom: `wuzi-train order --copy-from` writes the family's
 // embedded weights with the other file's move order and nothing else
 // changed, reads no positions, and refuses positions given beside it.
 func TestOrderCopyFrom(t *testing.T) {
 	dir := t.TempDir()
 	src, fw := markedSource(t, dir)
-	outDir := filepath.Join(dir, "out")
-	if err := os.Mkdir(outDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	outDir := mkdirOut(t, dir)
 	var out, errb bytes.Buffer
 	if code := run([]string{"order", "--copy-from", src, "--families", "standard", "-o", outDir}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -165,10 +172,7 @@ func TestOrderCopyFrom(t *testing.T) {
 func TestCopy(t *testing.T) {
 	dir := t.TempDir()
 	src, fw := markedSource(t, dir)
-	outDir := filepath.Join(dir, "out")
-	if err := os.Mkdir(outDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	outDir := mkdirOut(t, dir)
 	var out, errb bytes.Buffer
 	if code := run([]string{"copy", "--families", "standard,renju", "-o", outDir, src}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
