@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -31,14 +30,10 @@ func runCopy(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	var fams []eval.Family
-	for _, name := range strings.Split(*families, ",") {
-		f, ok := familyByName(strings.TrimSpace(name))
-		if !ok {
-			fmt.Fprintf(stderr, "wuzi-train copy: unknown family %q\n", name)
-			return 2
-		}
-		fams = append(fams, f)
+	fams, err := familiesByName(*families)
+	if err != nil {
+		fmt.Fprintf(stderr, "wuzi-train copy: %v\n", err)
+		return 2
 	}
 	for _, f := range fams {
 		msg, err := copyWeights(fs.Arg(0), f, *out, false)

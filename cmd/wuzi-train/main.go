@@ -124,13 +124,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wuzi-train: --one-phase and --freeze-opening together would fit no cell table")
 		return 2
 	}
+	fams, err := familiesByName(*families)
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-train:", err)
+		return 2
+	}
 	want := map[eval.Family]bool{}
-	for _, name := range strings.Split(*families, ",") {
-		f, ok := familyByName(strings.TrimSpace(name))
-		if !ok {
-			fmt.Fprintf(stderr, "wuzi-train: unknown family %q\n", name)
-			return 2
-		}
+	for _, f := range fams {
 		want[f] = true
 	}
 
@@ -365,6 +365,20 @@ func copySamples(dst []train.Sample, src []train.Position) {
 	for i := range src {
 		dst[i] = src[i].Sample
 	}
+}
+
+// familiesByName parses a comma-separated list of family names; the error
+// names the first unknown one.
+func familiesByName(list string) ([]eval.Family, error) {
+	var out []eval.Family
+	for _, name := range strings.Split(list, ",") {
+		f, ok := familyByName(strings.TrimSpace(name))
+		if !ok {
+			return nil, fmt.Errorf("unknown family %q", name)
+		}
+		out = append(out, f)
+	}
+	return out, nil
 }
 
 func familyByName(s string) (eval.Family, bool) {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -44,12 +43,12 @@ func runOrder(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	for _, name := range strings.Split(*families, ",") {
-		f, ok := familyByName(strings.TrimSpace(name))
-		if !ok {
-			fmt.Fprintf(stderr, "wuzi-train order: unknown family %q\n", name)
-			return 2
-		}
+	fams, err := familiesByName(*families)
+	if err != nil {
+		fmt.Fprintln(stderr, "wuzi-train order:", err)
+		return 2
+	}
+	for _, f := range fams {
 		if *copyFrom != "" {
 			msg, err := copyWeights(*copyFrom, f, *out, true)
 			if err != nil {

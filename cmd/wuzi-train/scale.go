@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -61,14 +60,10 @@ func runScale(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	var fams []eval.Family
-	for _, name := range strings.Split(*families, ",") {
-		f, ok := familyByName(strings.TrimSpace(name))
-		if !ok {
-			fmt.Fprintf(stderr, "wuzi-train scale: unknown family %q\n", name)
-			return 2
-		}
-		fams = append(fams, f)
+	fams, err := familiesByName(*families)
+	if err != nil {
+		fmt.Fprintf(stderr, "wuzi-train scale: %v\n", err)
+		return 2
 	}
 	for _, f := range fams {
 		w, err := eval.EmbeddedWeights(f)
