@@ -10,9 +10,10 @@ package eval
 // That holds where a stone of c's opponent can only take away from c's
 // combos, never give one (BlocksExact): c's patterns depend on which
 // cells are c's and which can still become c's, and a block only turns
-// the second kind into neither. Renju's Black is the exception: a block
-// of one of two fours through a cell ends its foul and can leave an open
-// four there. Callers play the move wherever BlocksExact is false.
+// the second kind into neither. Renju's Black is the exception where it
+// has a foul or a double three: a block of one of two fours or threes
+// through such a cell ends its foul and can leave an open four there.
+// Callers play the move wherever BlocksExact is false.
 func (b *Board) BlocksOpenFours(p Pos, c Color, flex []Pos) bool {
 	t := b.tabs
 	stone := uint32(c.Opp())
@@ -34,17 +35,50 @@ func (b *Board) BlocksOpenFours(p Pos, c Color, flex []Pos) bool {
 	return true
 }
 
-// BlocksExact reports whether BlocksOpenFours is exact for side c under
-// the board's rule: freestyle and standard, and renju's White (caro's
-// rules are left to playing the move).
+// BlocksExact reports whether BlocksOpenFours is exact for side c in
+// this position: under freestyle and standard always, under renju for
+// White always and for Black unless it has a foul (ComboForbidden) or a
+// double three (ComboDoubleThree) with an open four, an overline or a
+// double four on one of its lines (see renjuBlackExact); caro's rules are
+// left to playing the move.
 func (b *Board) BlocksExact(c Color) bool {
 	switch b.rule {
 	case Freestyle, Standard:
 		return true
 	case Renju:
-		return c == White
+		return c == White || b.renjuBlackExact()
 	}
 	return false
+}
+
+// renjuBlackExact reports whether no block can give renju's Black an open
+// four. Black's line patterns, like every side's, only lose by a block (a
+// White stone never makes, lengthens or frees a row of Black's), and a
+// cell's combo follows from its four patterns; so a cell that is not an
+// open four now becomes one only when a block ends the foul or double
+// three that hides it, leaving a line that already makes an open four. A
+// foul or double-three cell without such a line (an open four, or an
+// overline or double four, should one shrink to an open four) cannot; and
+// mostly Black has no foul or double three at all.
+func (b *Board) renjuBlackExact() bool {
+	cc := &b.comboCount[0]
+	if cc[ComboForbidden] == 0 && cc[ComboDoubleThree] == 0 {
+		return true
+	}
+	for _, f := range b.insideLst {
+		if b.cells[f] != Empty {
+			continue
+		}
+		if cb := b.info[f].combo[0]; cb != ComboForbidden && cb != ComboDoubleThree {
+			continue
+		}
+		for _, e := range b.pats[f] {
+			if x := patternOf(e, Black); x == F4 || x == Overline || x == DoubleFour {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // lineThrough finds f on one of p's lines within reach cells: the

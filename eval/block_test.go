@@ -78,3 +78,44 @@ func TestBlocksOpenFours(t *testing.T) {
 		t.Errorf("too few cases: %d blocks, %d non-blocks", blocks, fails)
 	}
 }
+
+// TestRenjuBlockEndsFoul is the case BlocksExact guards against: a renju
+// position (found by TestBlocksOpenFours' random games) where Black's
+// only open-four cell is 6,4 and a White stone there blocks it, yet
+// leaves Black an open four elsewhere, at a cell whose foul or double
+// three the block ended. Black must not be judged exact here, so that
+// callers play the block and see the new open four.
+func TestRenjuBlockEndsFoul(t *testing.T) {
+	b, err := NewBoard(15, 15, Renju)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range [][3]int{
+		{11, 0, 1}, {13, 1, 2}, {10, 2, 1}, {12, 0, 2}, {13, 0, 1}, {12, 3, 2}, {8, 3, 1}, {11, 4, 2},
+		{9, 6, 1}, {9, 2, 2}, {6, 3, 1}, {12, 4, 2}, {10, 7, 1}, {7, 0, 2}, {13, 6, 1}, {9, 7, 2},
+		{4, 2, 1}, {10, 6, 2}, {3, 0, 1}, {8, 7, 1}, {9, 3, 1}, {9, 1, 1}, {11, 2, 1}, {5, 3, 1},
+		{5, 2, 1}, {3, 4, 1}, {13, 7, 1}, {3, 1, 1}, {1, 3, 1}, {1, 4, 1}, {4, 5, 1}, {8, 4, 1},
+	} {
+		b.PlayColor(b.Pos(m[0], m[1]), Color(m[2]))
+	}
+	p := b.Pos(6, 4)
+	var flex []Pos
+	for _, f := range b.Cells() {
+		if b.At(f) == Empty && b.Combo(f, Black) == ComboFlexFour {
+			flex = append(flex, f)
+		}
+	}
+	if len(flex) != 1 || flex[0] != p {
+		t.Fatalf("Black's open-four cells %v, want only %v", flex, p)
+	}
+	b.PlayColor(p, White)
+	left := b.ComboCount(Black, ComboFlexFour)
+	b.Undo()
+	if left == 0 {
+		t.Fatal("the block leaves Black no open four: the position no longer shows the case")
+	}
+	if b.BlocksExact(Black) {
+		t.Errorf("BlocksExact(Black) is true, but a White stone on %v leaves Black %d open-four cells where BlocksOpenFours sees none (it says %v)",
+			p, left, b.BlocksOpenFours(p, Black, flex))
+	}
+}

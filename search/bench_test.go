@@ -115,7 +115,13 @@ func searchEach(bm *testing.B, boards []*eval.Board) {
 // middle game, where a game's time goes (the bench positions are
 // threat-heavy and spend most of theirs in the threat search).
 func gameBoards(tb testing.TB) []*eval.Board {
-	data, err := os.ReadFile(filepath.Join("testdata", "game_positions.txt"))
+	return positionBoards(tb, "game_positions.txt", eval.Freestyle)
+}
+
+// positionBoards sets up the 15×15 positions of testdata/name under rule
+// r, one a line, moves as x,y;x,y from the empty board.
+func positionBoards(tb testing.TB, name string, r eval.Rule) []*eval.Board {
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -124,7 +130,7 @@ func gameBoards(tb testing.TB) []*eval.Board {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		b := setup(tb, eval.Freestyle, 15)
+		b := setup(tb, r, 15)
 		moves, err := parseMoves(b, line)
 		if err != nil {
 			tb.Fatal(err)
@@ -140,8 +146,11 @@ func gameBoards(tb testing.TB) []*eval.Board {
 	return out
 }
 
-// BenchmarkGamePositions searches each position of real games for 200,000
-// nodes with one 64 MB table, cleared between positions: the node rate of
-// a game's moves (see gameBoards). The tree depends only on the code, so
-// two builds with the same nodes/op searched the same nodes.
 func BenchmarkGamePositions(bm *testing.B) { searchEach(bm, gameBoards(bm)) }
+
+// BenchmarkRenjuPositions is BenchmarkGamePositions under renju, on
+// positions of real renju games (testdata/renju_positions.txt), where
+// Black's foul checks cost the board and the threat searches time.
+func BenchmarkRenjuPositions(bm *testing.B) {
+	searchEach(bm, positionBoards(bm, "renju_positions.txt", eval.Renju))
+}
