@@ -5,7 +5,7 @@
 # scripts/release.sh and the Windows cross-build all use it).
 #
 # The profile is taken from the search benchmarks that play real positions
-# (the bench positions and 40 positions of games against other engines, each
+# (the bench positions, 40 positions of freestyle games and 40 of renju games against other engines, each
 # searched for 200,000 nodes), about a minute on this machine. PGO changes
 # only how the code is compiled, never what it computes: the bench signature
 # (`pbrain-wuzi bench`, nodes searched) stays the same. Refresh the profile
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go test -c -o "$tmp/search.test" ./search
-(cd search && "$tmp/search.test" -test.run '^$' -test.bench 'GamePositions|SearchNodes' \
+(cd search && "$tmp/search.test" -test.run '^$' -test.bench 'GamePositions|SearchNodes|RenjuPositions' \
   -test.benchtime 2x -test.cpuprofile "$tmp/cpu.pprof")
 cp "$tmp/cpu.pprof" cmd/pbrain-wuzi/default.pgo
 echo "wrote cmd/pbrain-wuzi/default.pgo ($(wc -c <cmd/pbrain-wuzi/default.pgo) bytes)"
