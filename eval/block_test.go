@@ -11,9 +11,11 @@ import (
 // where a side has an open-four cell, for every empty cell p, the answer
 // must be what a stone of the other colour on p, and the count of open-four
 // cells after it, say. It also counts both answers, so that the test
-// cannot pass by never seeing one of them.
+// cannot pass by never seeing one of them, and the renju positions where
+// Black, with a foul or a double three on the board, is judged exact (the
+// case renjuBlackExact reasons about, not only the trivial one).
 func TestBlocksOpenFours(t *testing.T) {
-	blocks, fails := 0, 0
+	blocks, fails, renjuFouls := 0, 0, 0
 	for _, c := range []struct {
 		rule Rule
 		size int
@@ -27,9 +29,16 @@ func TestBlocksOpenFours(t *testing.T) {
 		for game := 0; game < 40; game++ {
 			b.Clear()
 			for b.Stones() < 60 && !b.LastMoveWins() {
+				// Undo gives the turn to the colour of the stone taken
+				// back; the game's own turn is put back after the checks,
+				// so that the random games alternate.
+				toMove := b.SideToMove()
 				for _, c := range [2]Color{Black, White} {
 					if !b.BlocksExact(c) || b.ComboCount(c, ComboFlexFour) == 0 {
 						continue
+					}
+					if b.Rule() == Renju && c == Black && b.ComboCount(c, ComboForbidden)+b.ComboCount(c, ComboDoubleThree) > 0 {
+						renjuFouls++
 					}
 					var flex []Pos
 					for _, f := range b.Cells() {
@@ -57,6 +66,7 @@ func TestBlocksOpenFours(t *testing.T) {
 						}
 					}
 				}
+				b.SetSideToMove(toMove)
 				// A random move near the stones (or the centre), so that
 				// threes and fours arise.
 				cands := b.Cells()
@@ -73,9 +83,9 @@ func TestBlocksOpenFours(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d blocks, %d cells that block nothing", blocks, fails)
-	if blocks < 100 || fails < 1000 {
-		t.Errorf("too few cases: %d blocks, %d non-blocks", blocks, fails)
+	t.Logf("%d blocks, %d cells that block nothing, %d renju positions with Black's fouls or double threes", blocks, fails, renjuFouls)
+	if blocks < 100 || fails < 1000 || renjuFouls < 10 {
+		t.Errorf("too few cases: %d blocks, %d non-blocks, %d renju positions with fouls", blocks, fails, renjuFouls)
 	}
 }
 
