@@ -9,6 +9,12 @@ const historySize = 2048
 // one at a time before the rest is sorted.
 const lazyPicks = 3
 
+// lmpPicks is how many moves at most a node that late-move pruning may
+// cut short picks one at a time: up to its quota, after which the moves
+// it may still search are few (splitPrunable), so it need never sort the
+// whole list.
+const lmpPicks = 8
+
 // plyTenths is a ply in the tenths that forced blocks earn: Params.BlockExt
 // (3 by default) is what a forced block of the opponent's four adds to
 // the depth, in tenths of a ply, beyond the ply the block itself takes: a
@@ -164,6 +170,20 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	// without playing it; else the move is played and the threat looked
 	// for. Either way the same moves are searched.
 	blocksKnown := false
+	// Late-move pruning drops, once a non-PV node has searched its
+	// quota, every move that makes neither a four of ours nor a block of
+	// the opponent's four point. From then on the rest of the list is
+	// split once (split) instead of sorted: the moves that may still be
+	// searched stay, in the order the sort would give them, and the
+	// dropped ones are kept apart only for the history's malus.
+	lmpOn := s.Options.UseLMP && !pvNode && !threatened
+	lmpLimit, picks := 0, lazyPicks
+	if lmpOn {
+		lmpLimit = s.lmpLimit(depth, improving)
+		picks = max(picks, min(lmpLimit, lmpPicks))
+	}
+	split := false
+	var dropped []scoredMove
 	for i := 0; i < len(moves) || !generated; i++ {
 		for i == len(moves) && nextKiller < len(s.killers[ply]) {
 			if k := s.killers[ply][nextKiller]; k != ttMove && s.isCandidate(k, threatened) {
@@ -182,11 +202,19 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				break // they were the only candidates
 			}
 		}
+		if lmpOn && generated && !split && searched >= lmpLimit {
+			split = true
+			moves, dropped = s.splitPrunable(moves, i, us, them)
+			if i == len(moves) {
+				break
+			}
+		}
 		// The first few moves are picked one by one (a cut node mostly
-		// cuts at one of them), the rest sorted at once.
-		if i < lazyPicks {
+		// cuts at one of them; one that prunes late moves searches few
+		// more), the rest sorted at once.
+		if i < picks {
 			pickMove(moves, i)
-		} else if i == lazyPicks {
+		} else if i == picks {
 			sortMoves(moves[i:])
 		}
 		m := moves[i]
@@ -199,8 +227,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		// the moves on the opponent's four points are always searched.
 		// Threes were kept until the move order was refitted (60th
 		// session): with the old order, pruning them lost.
-		if s.Options.UseLMP && !pvNode && searched >= s.lmpLimit(depth, improving) && ourCombo <= eval.ComboThree &&
-			b.Combo(p, them) < eval.ComboFour && !threatened {
+		if lmpOn && searched >= lmpLimit && ourCombo <= eval.ComboThree && b.Combo(p, them) < eval.ComboFour {
 			continue
 		}
 		if blocksKnown && ourCombo < eval.ComboFour && !b.BlocksOpenFours(p, them, s.flexBuf[ply]) {
@@ -222,8 +249,14 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			score = -s.pvs(newDepth, ply+1, -beta, -alpha, pvNode)
 		} else {
 			r := 0
-			if s.Options.UseLMR && depth >= 3 && i >= 3 && reducible(ourCombo) && !threatened && m.pos != s.killers[ply][0] && m.pos != s.killers[ply][1] {
-				r = s.lmrReduction(depth, i)
+			// The move's rank in the list counts the moves the split set
+			// apart (only where a reduction may follow: it costs a scan).
+			rank := i
+			if split && depth >= 3 {
+				rank += rankedBefore(dropped, m)
+			}
+			if s.Options.UseLMR && depth >= 3 && rank >= 3 && reducible(ourCombo) && !threatened && m.pos != s.killers[ply][0] && m.pos != s.killers[ply][1] {
+				r = s.lmrReduction(depth, rank)
 				if !improving {
 					r++
 				}
@@ -271,6 +304,11 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 								s.updateHistory(us, q.pos, -int32(depth*depth))
 							}
 						}
+						for _, q := range dropped {
+							if q.before(m) {
+								s.updateHistory(us, q.pos, -int32(depth*depth))
+							}
+						}
 					}
 					break
 				}
@@ -294,6 +332,47 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 	s.TT.store(key, bestMove, scoreToTT(best, ply), depth, bd)
 	return best
+}
+
+// splitPrunable is late-move pruning's split of ms[i:], the moves of a
+// node not yet searched, once the node has searched its quota: the moves
+// that may still be searched (a four of us, or a cell where them makes a
+// four) are kept in ms[i:k] in their order, and the others, which would
+// be dropped one by one, are returned apart, in no particular order. It
+// returns ms[:k] and those. Kept in their order, the moves left are
+// picked and sorted as before: by the caller when i is not past its
+// picks, else sorted already. Where the list is not sorted it is in the
+// order genMoves made it, apart from the moves picked out of it: by cell
+// (Board.Candidates lists cells in row order). So among equal scores the
+// lower cell comes first, in the sort, in the history's malus and in a
+// move's rank for its reduction alike (scoredMove.before).
+func (s *Searcher) splitPrunable(ms []scoredMove, i int, us, them eval.Color) ([]scoredMove, []scoredMove) {
+	b := s.b
+	k := i
+	for j := i; j < len(ms); j++ {
+		if p := ms[j].pos; b.Combo(p, us) > eval.ComboThree || b.Combo(p, them) >= eval.ComboFour {
+			ms[k], ms[j] = ms[j], ms[k]
+			k++
+		}
+	}
+	return ms[:k], ms[k:]
+}
+
+// before reports whether m comes before n in a node's sorted list: a
+// higher score, or the same score and a lower cell (see splitPrunable).
+func (m scoredMove) before(n scoredMove) bool {
+	return m.score > n.score || m.score == n.score && m.pos < n.pos
+}
+
+// rankedBefore counts the moves of ms that come before m.
+func rankedBefore(ms []scoredMove, m scoredMove) int {
+	n := 0
+	for _, q := range ms {
+		if q.before(m) {
+			n++
+		}
+	}
+	return n
 }
 
 // blocksKnown reports whether the board can tell, without playing them,
