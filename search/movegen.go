@@ -28,13 +28,16 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	out := s.moveBuf[ply][:0]
 	flex := s.flexBuf[ply][:0]
 	s.candBuf = b.Candidates(s.candBuf[:0])
+	filter := threatened || renjuBlack // else every candidate is listed
 	for _, p := range s.candBuf {
-		cu, ct := b.Combo(p, us), b.Combo(p, them)
-		if threatened && ct == eval.ComboFlexFour {
-			flex = append(flex, p)
-		}
-		if !s.listable(p, cu, ct, them, threatened, renjuBlack) {
-			continue
+		if filter {
+			cu, ct := b.Combo(p, us), b.Combo(p, them)
+			if threatened && ct == eval.ComboFlexFour {
+				flex = append(flex, p)
+			}
+			if !s.listable(p, cu, ct, them, threatened, renjuBlack) {
+				continue
+			}
 		}
 		sc := b.Policy(p, us) + s.history[us-1][p]/16
 		switch p {
