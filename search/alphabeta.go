@@ -171,11 +171,13 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	// for. Either way the same moves are searched.
 	blocksKnown := false
 	// Late-move pruning drops, once a non-PV node has searched its
-	// quota, every move that makes neither a four of ours nor a block of
-	// the opponent's four point. From then on the rest of the list is
-	// split once (split) instead of sorted: the moves that may still be
-	// searched stay, in the order the sort would give them, and the
-	// dropped ones are kept apart only for the history's malus.
+	// quota, every move that is neither a four, a double three nor a
+	// four-three of ours, nor on the opponent's four point. From then on
+	// the rest of the list is split once (split) instead of sorted: the
+	// moves that may still be searched stay, in the order the sort would
+	// give them, and the dropped ones are kept apart only for the
+	// history's malus and the moves' ranks. (A staged killer past the
+	// quota is still dropped one by one, below.)
 	lmpOn := s.Options.UseLMP && !pvNode && !threatened
 	lmpLimit, picks := 0, lazyPicks
 	if lmpOn {
@@ -336,8 +338,8 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 
 // splitPrunable is late-move pruning's split of ms[i:], the moves of a
 // node not yet searched, once the node has searched its quota: the moves
-// that may still be searched (a four of us, or a cell where them makes a
-// four) are kept in ms[i:k] in their order, and the others, which would
+// that may still be searched (a four, double three or four-three of us,
+// or a cell where them makes a four) are kept in ms[i:k] in their order, and the others, which would
 // be dropped one by one, are returned apart, in no particular order. It
 // returns ms[:k] and those. Kept in their order, the moves left are
 // picked and sorted as before: by the caller when i is not past its
