@@ -251,13 +251,15 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			score = -s.pvs(newDepth, ply+1, -beta, -alpha, pvNode)
 		} else {
 			r := 0
+			lmr := s.Options.UseLMR && depth >= 3 && reducible(ourCombo) && !threatened && m.pos != s.killers[ply][0] && m.pos != s.killers[ply][1]
 			// The move's rank in the list counts the moves the split set
-			// apart (only where a reduction may follow: it costs a scan).
+			// apart (read only where a reduction may follow: it costs a
+			// scan).
 			rank := i
-			if split && depth >= 3 {
+			if lmr && split {
 				rank += rankedBefore(dropped, m)
 			}
-			if s.Options.UseLMR && depth >= 3 && rank >= 3 && reducible(ourCombo) && !threatened && m.pos != s.killers[ply][0] && m.pos != s.killers[ply][1] {
+			if lmr && rank >= 3 {
 				r = s.lmrReduction(depth, rank)
 				if !improving {
 					r++
