@@ -81,6 +81,9 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				f -= plyTenths
 			}
 		}
+		if d >= 1 {
+			s.TT.prefetch(b.HashAfter(p))
+		}
 		s.play(p)
 		s.expectCut[ply+1] = !cutNode
 		s.blockFrac[ply+1] = f
@@ -234,6 +237,11 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 		if blocksKnown && ourCombo < eval.ComboFour && !b.BlocksOpenFours(p, them, s.flexBuf[ply]) {
 			continue // neither a four nor a block of the open-four threat
+		}
+		if depth >= 2 {
+			// The child probes the table (at depth 1 or more; a
+			// reduction never takes it below 1).
+			s.TT.prefetch(b.HashAfter(p))
 		}
 		s.play(p)
 		if threatened && !blocksKnown && ourCombo < eval.ComboFour && b.ComboCount(them, eval.ComboFlexFour) > 0 {
