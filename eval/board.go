@@ -329,26 +329,32 @@ func (b *Board) put(p Pos, c Color) {
 	//
 	// The fast path (new key, its entry, unchanged) is written out here
 	// rather than in a function: it runs up to forty times a move.
+	//
+	// A cell k steps before p sees p at offset +k, one k steps after it
+	// at offset -k: their slots (slotShift) move one each step, so the
+	// two bit masks are shifted along with the walk.
 	t := b.tabs
 	for d := 0; d < numDirs; d++ {
 		step := b.dirs[d]
+		before, after := uint32(c)<<slotShift(1), uint32(c)<<slotShift(-1)
+		qb, qa := int(p)-step, int(p)+step
 		for k := 1; k <= t.reach; k++ {
-			q := int(p) - k*step
-			key := b.keys[q][d] ^ uint32(c)<<slotShift(k)
-			b.keys[q][d] = key
-			if b.cells[q] == Empty {
-				if e := t.entryOf(key); e != b.pats[q][d] {
-					b.entryChanged(Pos(q), d, e)
+			key := b.keys[qb][d] ^ before
+			b.keys[qb][d] = key
+			if b.cells[qb] == Empty {
+				if e := t.entryOf(key); e != b.pats[qb][d] {
+					b.entryChanged(Pos(qb), d, e)
 				}
 			}
-			q = int(p) + k*step
-			key = b.keys[q][d] ^ uint32(c)<<slotShift(-k)
-			b.keys[q][d] = key
-			if b.cells[q] == Empty {
-				if e := t.entryOf(key); e != b.pats[q][d] {
-					b.entryChanged(Pos(q), d, e)
+			key = b.keys[qa][d] ^ after
+			b.keys[qa][d] = key
+			if b.cells[qa] == Empty {
+				if e := t.entryOf(key); e != b.pats[qa][d] {
+					b.entryChanged(Pos(qa), d, e)
 				}
 			}
+			before, after = before<<2, after>>2
+			qb, qa = qb-step, qa+step
 		}
 		// Beyond the rule's reach the keys are not kept: no entry reads
 		// those cells (see keys).
@@ -400,9 +406,13 @@ func (b *Board) take(p Pos, c Color) {
 	b.stoneRemoved(p, c)
 	for d := 0; d < numDirs; d++ {
 		step := b.dirs[d]
+		before, after := uint32(c)<<slotShift(1), uint32(c)<<slotShift(-1)
+		qb, qa := int(p)-step, int(p)+step
 		for k := 1; k <= b.tabs.reach; k++ {
-			b.keys[int(p)-k*step][d] ^= uint32(c) << slotShift(k)
-			b.keys[int(p)+k*step][d] ^= uint32(c) << slotShift(-k)
+			b.keys[qb][d] ^= before
+			b.keys[qa][d] ^= after
+			before, after = before<<2, after>>2
+			qb, qa = qb-step, qa+step
 		}
 	}
 	b.cells[p] = Empty
