@@ -369,10 +369,14 @@ func (b *Board) put(p Pos, c Color) {
 // the combo counts are not touched.
 func (b *Board) entryChanged(q Pos, d int, e uint8) {
 	b.save(q)
+	o := b.pats[q][d]
 	b.pats[q][d] = e
 	ci := &b.info[q]
 	old := &b.saved[b.nSaved-1].info // as save just copied it
-	b.setInfo(ci, q)
+	// Only direction d's patterns changed: each side's ordered index
+	// moves by that term (unsigned arithmetic wraps back into range).
+	w := dirWeight[d]
+	b.setCodes(ci, uint32(ci.idx[0])+(uint32(e&15)-uint32(o&15))*w, uint32(ci.idx[1])+(uint32(e>>4)-uint32(o>>4))*w)
 	b.evalSum[0] += ci.eval[0] - old.eval[0]
 	b.evalSum[1] += ci.eval[1] - old.eval[1]
 	b.evalSum[2] += ci.eval[2] - old.eval[2]

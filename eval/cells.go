@@ -119,6 +119,9 @@ var (
 type cellInfo struct {
 	combo [2]Combo
 	code  [2]uint16
+	// idx is each side's ordered pattern index (orderedIndex), kept so
+	// that a change of one line's entry moves it by one term.
+	idx [2]uint16
 	// eval is the cell's share of the evaluation: with Black to move
 	// (index 0) its attack value for Black less its defence value for
 	// White, with White to move (1) the reverse; 0 and 1 in the opening's
@@ -173,7 +176,14 @@ func (b *Board) resetCellState() {
 // move.
 func (b *Board) setInfo(ci *cellInfo, q Pos) {
 	e := &b.pats[q]
-	kb, kw := b.codes.code[orderedIndex(e, Black)], b.codes.code[orderedIndex(e, White)]
+	b.setCodes(ci, orderedIndex(e, Black), orderedIndex(e, White))
+}
+
+// setCodes is setInfo from the cell's ordered pattern indexes ib and iw
+// of Black and White.
+func (b *Board) setCodes(ci *cellInfo, ib, iw uint32) {
+	ci.idx[0], ci.idx[1] = uint16(ib), uint16(iw)
+	kb, kw := b.codes.code[ib], b.codes.code[iw]
 	rb, rw := &b.rows[0][kb], &b.rows[1][kw]
 	ci.combo[0], ci.combo[1] = rb.combo, rw.combo
 	ci.code[0], ci.code[1] = kb, kw
@@ -182,6 +192,10 @@ func (b *Board) setInfo(ci *cellInfo, q Pos) {
 	ci.eval[2] = int32(rb.attackLate) - int32(rw.defendLate)
 	ci.eval[3] = int32(rw.attackLate) - int32(rb.defendLate)
 }
+
+// dirWeight is the weight of direction d's pattern in an ordered
+// pattern index (orderedIndex).
+var dirWeight = [numDirs]uint32{1, uint32(numPatterns), uint32(numPatterns) * uint32(numPatterns), uint32(numPatterns) * uint32(numPatterns) * uint32(numPatterns)}
 
 // orderedIndex is the index into codeTables.code of side c's four line
 // patterns in a cell's entries e (each entry holds Black's pattern in its
