@@ -239,8 +239,8 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			continue // neither a four nor a block of the open-four threat
 		}
 		if depth >= 2 {
-			// The child probes the table (at depth 1 or more; a
-			// reduction never takes it below 1).
+			// The child probes the table unless a reduction takes
+			// it to depth 0 (the horizon probes none).
 			s.TT.prefetch(b.HashAfter(p))
 		}
 		s.play(p)
