@@ -1,7 +1,0 @@
-package search
-
-// prefetchSlot issues a prefetch of the cache line holding *p
-// (prefetch_amd64.s). It never faults and returns at once.
-//
-//go:noescape
-func prefetchSlot(p *ttSlot)
