@@ -107,6 +107,10 @@ type Done struct {
 type Tally struct {
 	Opponent string
 	elo.Result
+	// AsBlack and AsWhite split the record by the colour the engine under
+	// test played: in gomoku the first player's edge is large, so the two
+	// halves of a colour-swapped match say more than their sum.
+	AsBlack, AsWhite          elo.Result
 	WinsBy, LossesBy, DrawsBy map[Reason]int
 }
 
@@ -390,15 +394,22 @@ func (s *Summary) Add(d Done) {
 	s.PeakMemory[d.Black] = max(s.PeakMemory[d.Black], r.PeakMemory[0])
 	s.PeakMemory[d.White] = max(s.PeakMemory[d.White], r.PeakMemory[1])
 	testIsBlack := d.Black == 0
+	byColor := &t.AsWhite
+	if testIsBlack {
+		byColor = &t.AsBlack
+	}
 	switch {
 	case r.Winner == eval.Empty:
 		t.Draws++
+		byColor.Draws++
 		t.DrawsBy[r.Reason]++
 	case (r.Winner == eval.Black) == testIsBlack:
 		t.Wins++
+		byColor.Wins++
 		t.WinsBy[r.Reason]++
 	default:
 		t.Losses++
+		byColor.Losses++
 		t.LossesBy[r.Reason]++
 	}
 }

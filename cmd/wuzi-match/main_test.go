@@ -84,7 +84,7 @@ func TestMatchFiles(t *testing.T) {
 		t.Fatalf("rc %d\n%s\n%s", rc, out.String(), errb.String())
 	}
 	text := out.String()
-	for _, want := range []string{"[4/4] W-L-D", "alpha vs", "beta", "wins by:", "move times:", "median"} {
+	for _, want := range []string{"[4/4] W-L-D", "alpha vs", "beta", "as Black:", "as White:", "wins by:", "move times:", "median"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("output lacks %q:\n%s", want, text)
 		}

@@ -284,6 +284,7 @@ func (r *reporter) final(sum *match.Summary) {
 		if len(sum.Pairs) > 1 {
 			fmt.Fprintf(r.w, "against %s:\n", t.Opponent)
 		}
+		fmt.Fprintf(r.w, "  as Black:  %s\n  as White:  %s\n", htmlreport.ColorText(t.AsBlack), htmlreport.ColorText(t.AsWhite))
 		fmt.Fprintf(r.w, "  wins by:   %s\n  losses by: %s\n  draws by:  %s\n", reasons(t.WinsBy), reasons(t.LossesBy), reasons(t.DrawsBy))
 	}
 	if r.cfg.SPRT != nil {

@@ -143,10 +143,11 @@ func writeScore(b *strings.Builder, p Page) {
 	all := s.Overall()
 	fmt.Fprintf(b, "<p class=\"big\"><b>%s</b>: W-L-D %d-%d-%d, score %.1f%%, Elo %s (95%%)</p>\n",
 		esc(s.Names[0]), all.Wins, all.Losses, all.Draws, 100*all.Score(), esc(EloText(all)))
-	b.WriteString("<table><tr><th class=l>opponent</th><th>games</th><th>W</th><th>L</th><th>D</th><th>score</th><th>Elo (95%)</th><th class=l>wins by</th><th class=l>losses by</th><th class=l>draws by</th></tr>\n")
+	b.WriteString("<table><tr><th class=l>opponent</th><th>games</th><th>W</th><th>L</th><th>D</th><th>score</th><th>Elo (95%)</th><th>as Black</th><th>as White</th><th class=l>wins by</th><th class=l>losses by</th><th class=l>draws by</th></tr>\n")
 	for _, t := range s.Pairs {
-		fmt.Fprintf(b, "<tr><td class=l>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%.1f%%</td><td>%s</td><td class=l>%s</td><td class=l>%s</td><td class=l>%s</td></tr>\n",
+		fmt.Fprintf(b, "<tr><td class=l>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%.1f%%</td><td>%s</td><td>%s</td><td>%s</td><td class=l>%s</td><td class=l>%s</td><td class=l>%s</td></tr>\n",
 			esc(t.Opponent), t.Games(), t.Wins, t.Losses, t.Draws, 100*t.Score(), esc(EloText(t.Result)),
+			esc(ColorText(t.AsBlack)), esc(ColorText(t.AsWhite)),
 			esc(Reasons(t.WinsBy)), esc(Reasons(t.LossesBy)), esc(Reasons(t.DrawsBy)))
 	}
 	b.WriteString("</table>\n")
@@ -155,6 +156,15 @@ func writeScore(b *strings.Builder, p Page) {
 		fmt.Fprintf(b, "<p>SPRT elo0 %g, elo1 %g, alpha %g, beta %g: LLR <b>%.3f</b>, bounds (%.3f, %.3f): <b>%s</b></p>\n",
 			h.SPRT.Elo0, h.SPRT.Elo1, h.SPRT.Alpha, h.SPRT.Beta, h.SPRT.LLR(s.Pairs[0].Result), lo, hi, h.SPRT.Decide(s.Pairs[0].Result))
 	}
+}
+
+// ColorText formats the record of the games played with one colour:
+// W-L-D and the score.
+func ColorText(r elo.Result) string {
+	if r.Games() == 0 {
+		return "no games"
+	}
+	return fmt.Sprintf("%d-%d-%d (%.1f%%)", r.Wins, r.Losses, r.Draws, 100*r.Score())
 }
 
 // Reasons formats counts by reason, most frequent first.

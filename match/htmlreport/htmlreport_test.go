@@ -49,16 +49,17 @@ func TestPage(t *testing.T) {
 	}
 	s := b.String()
 	for _, want := range []string{
-		"W-L-D 2-1-1, score 62.5%",       // the score
-		"seed 1234567",                   // the seed, to replay
-		"&lt;old&gt;",                    // names escaped
-		"SPRT elo0 0, elo1 50",           // the SPRT line
-		"<polyline",                      // Elo and LLR curves
-		"stroke-dasharray=\"6 4\"",       // the SPRT bounds
-		"median 500 ms",                  // new: 300, 500 as Black twice, 900 as White twice
-		"limit 350.0 MB",                 // each engine's limit
-		"<td class=l>0,0, 1,0, 1,3</td>", // the opening of each game
-		"<td class=l>time-out</td>",      // the reason
+		"W-L-D 2-1-1, score 62.5%",                     // the score
+		"seed 1234567",                                 // the seed, to replay
+		"&lt;old&gt;",                                  // names escaped
+		"SPRT elo0 0, elo1 50",                         // the SPRT line
+		"<polyline",                                    // Elo and LLR curves
+		"stroke-dasharray=\"6 4\"",                     // the SPRT bounds
+		"median 500 ms",                                // new: 300, 500 as Black twice, 900 as White twice
+		"limit 350.0 MB",                               // each engine's limit
+		"<td class=l>0,0, 1,0, 1,3</td>",               // the opening of each game
+		"<td class=l>time-out</td>",                    // the reason
+		"<td>1-1-0 (50.0%)</td><td>1-0-1 (75.0%)</td>", // new's record as Black, as White
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)
