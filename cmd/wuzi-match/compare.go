@@ -17,7 +17,8 @@ or --openings with --in-order). Each opening, played with both colours, is
 one paired difference of points, so an opening that decides its games
 whoever plays it cancels out; the error bar is the pairs' own, usually far
 narrower than that of two separate scores. Several baseline files (runs of
-the same baseline) are averaged opening by opening.
+the same baseline) are averaged opening by opening. Each build's score
+as Black and as White on the paired openings follows.
 
 The engine under test is the first engine (-e) of each match. Only the
 openings that every file finished with both colours are counted.
@@ -55,7 +56,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	per := make([]map[pairKey]float64, len(files))
+	per := make([]map[pairKey]openingScore, len(files))
 	for i, f := range files {
 		per[i] = openingPoints(f, opponent)
 	}
@@ -84,12 +85,21 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	})
 	newPts := make([]float64, len(keys))
 	basePts := make([]float64, len(keys))
+	// The mean points per game with each colour over the paired openings,
+	// of the new build and of the baselines (averaged as the pairs are).
+	var newCol, baseCol [2]float64
 	for i, k := range keys {
-		newPts[i] = per[0][k]
+		newPts[i] = per[0][k].mean()
 		for _, m := range per[1:] {
-			basePts[i] += m[k]
+			basePts[i] += m[k].mean()
 		}
 		basePts[i] /= float64(len(per) - 1)
+		for c := range 2 {
+			newCol[c] += per[0][k].colour(c)
+			for _, m := range per[1:] {
+				baseCol[c] += m[k].colour(c) / float64(len(per)-1)
+			}
+		}
 	}
 	p := elo.ComparePaired(newPts, basePts)
 	if 2*len(keys) < len(per[0]) {
@@ -109,6 +119,10 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "  baseline  %-40s score %.3f\n", strings.Join(baseNames, ", "), p.BaseScore)
 	fmt.Fprintf(stdout, "  difference %+.3f ± %.3f (95%%), about %s ± %s Elo\n", p.Diff, p.DiffMargin, signed(p.Elo()), plain(p.EloMargin()))
 	fmt.Fprintf(stdout, "  (the same scores unpaired: ± %.3f, ± %s Elo)\n", p.Unpaired, plain(p.UnpairedElo()))
+	for c, name := range []string{"Black", "White"} {
+		nc, bc := newCol[c]/float64(len(keys)), baseCol[c]/float64(len(keys))
+		fmt.Fprintf(stdout, "  as %s: new %.3f, baseline %.3f, difference %+.3f\n", name, nc, bc, nc-bc)
+	}
 	return 0
 }
 
@@ -116,12 +130,28 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 // stones.
 type pairKey struct{ opponent, opening string }
 
-// openingPoints is, for each opening played with both colours, the mean
-// points per game of the engine under test (engine 0); only games against
-// opponent when it is not empty.
-func openingPoints(f results.File, opponent string) map[pairKey]float64 {
-	sum := map[pairKey]float64{}
-	count := map[pairKey][2]int{}
+// openingScore is the engine under test's points on one opening, kept by
+// the colour it played: index 0 as Black, 1 as White.
+type openingScore struct {
+	pts [2]float64
+	n   [2]int
+}
+
+// mean is the points per game over both colours.
+func (o openingScore) mean() float64 {
+	return (o.pts[0] + o.pts[1]) / float64(o.n[0]+o.n[1])
+}
+
+// colour is the points per game with one colour (0 Black, 1 White).
+func (o openingScore) colour(c int) float64 {
+	return o.pts[c] / float64(o.n[c])
+}
+
+// openingPoints is, for each opening played with both colours, the points
+// of the engine under test (engine 0) by the colour it played; only games
+// against opponent when it is not empty.
+func openingPoints(f results.File, opponent string) map[pairKey]openingScore {
+	all := map[pairKey]openingScore{}
 	for _, g := range f.Games {
 		if g.Opponent <= 0 || g.Opponent >= len(f.Header.Names) {
 			continue
@@ -138,19 +168,19 @@ func openingPoints(f results.File, opponent string) map[pairKey]float64 {
 		case g.Result == "0-1":
 			pts = b2f(g.WhiteEngine == 0)
 		}
-		sum[k] += pts
-		c := count[k]
-		if g.Swapped {
-			c[1]++
-		} else {
-			c[0]++
+		c := 1
+		if g.BlackEngine == 0 {
+			c = 0
 		}
-		count[k] = c
+		o := all[k]
+		o.pts[c] += pts
+		o.n[c]++
+		all[k] = o
 	}
-	out := map[pairKey]float64{}
-	for k, c := range count {
-		if c[0] > 0 && c[1] > 0 {
-			out[k] = sum[k] / float64(c[0]+c[1])
+	out := map[pairKey]openingScore{}
+	for k, o := range all {
+		if o.n[0] > 0 && o.n[1] > 0 {
+			out[k] = o
 		}
 	}
 	return out

@@ -67,7 +67,10 @@ func TestCompare(t *testing.T) {
 	if rc := run([]string{"compare", newF, baseF}, &out, &errb); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, errb.String())
 	}
-	for _, want := range []string{"4 openings", "score 0.625", "score 0.375", "+0.250 ± 0.283", "± 0.529"} {
+	// By colour: as Black 1, 1, 1, 0 against 1, ½, 0, 0; as White 1, 0,
+	// 1, 0 against 0, ½, 1, 0.
+	for _, want := range []string{"4 openings", "score 0.625", "score 0.375", "+0.250 ± 0.283", "± 0.529",
+		"as Black: new 0.750, baseline 0.375, difference +0.375", "as White: new 0.500, baseline 0.375, difference +0.125"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
