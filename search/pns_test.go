@@ -195,3 +195,37 @@ func TestRootDropsProvenLosses(t *testing.T) {
 	}
 	t.Logf("%d moves dropped", dropped)
 }
+
+// TestVerifyClearsAMoveOnce: the check of an iteration's best move for the
+// opponent's VCT runs once a move in a search. The position is one of a
+// 1 s game Wuzi lost to Rapfi as Black's opponent (White to move): Black's
+// win is 35 plies long by Rapfi's count, too long for the check, and the
+// same best move came back from every iteration, each check spending its
+// whole share again.
+func TestVerifyClearsAMoveOnce(t *testing.T) {
+	b := setup(t, eval.Freestyle, 15,
+		[2]int{7, 7}, [2]int{8, 8}, [2]int{7, 10}, [2]int{7, 9}, [2]int{6, 10}, [2]int{5, 10}, [2]int{6, 9},
+		[2]int{6, 8}, [2]int{5, 7}, [2]int{4, 8}, [2]int{5, 8}, [2]int{4, 7}, [2]int{8, 11}, [2]int{9, 12},
+		[2]int{6, 11}, [2]int{4, 9}, [2]int{4, 6}, [2]int{9, 11}, [2]int{5, 6})
+	s := New(16)
+	s.prepare(b, Limits{})
+	moves := []rootMove{{pos: b.Pos(5, 5)}, {pos: b.Pos(8, 10)}}
+	out := s.dropLosingMoves(slices.Clone(moves), time.Time{})
+	if len(out) != 2 || out[0].pos != moves[0].pos {
+		t.Fatalf("the check dropped %v: the test wants a move it clears", xy(b, moves[0].pos))
+	}
+	checked := s.nodes
+	if checked == 0 {
+		t.Fatal("the first check searched no node")
+	}
+	out = s.dropLosingMoves(out, time.Time{})
+	if len(out) != 2 || s.nodes != checked {
+		t.Errorf("the cleared move was checked again: %d nodes more, %d moves left", s.nodes-checked, len(out))
+	}
+	// A new search checks it again.
+	s.prepare(b, Limits{})
+	s.dropLosingMoves(slices.Clone(moves), time.Time{})
+	if s.nodes == 0 {
+		t.Error("a new search did not check the move")
+	}
+}

@@ -53,9 +53,10 @@ const (
 	// Each finished iteration's best move is checked for a VCT of the
 	// opponent's after it (vctVerifyPlies plies, vctVerifyNodes nodes,
 	// under a clock at most 1/vctVerifyTimeShare of the soft time); a
-	// move that loses so is dropped, up to vctVerifyMoves a time. The
-	// opponent's VCTs that Wuzi let in against other engines were mostly
-	// 17-25 plies long: 15 and 17 plies missed them.
+	// move that loses so is dropped, up to vctVerifyMoves a time, and a
+	// move the check did not find lost is not checked again in the same
+	// search. The opponent's VCTs that Wuzi let in against other engines
+	// were mostly 17-25 plies long: 15 and 17 plies missed them.
 	vctVerifyPlies     = 25
 	vctVerifyNodes     = 40000
 	vctVerifyMoves     = 4
@@ -184,7 +185,8 @@ type Searcher struct {
 	corr     *corrTable
 	corrAt   [MaxPly + 2]uint32
 	rawEval  [MaxPly + 2]int
-	improved rootMove // a root move that beat the first one in an unfinished iteration
+	verified []eval.Pos // root moves dropLosingMoves has cleared in this search
+	improved rootMove   // a root move that beat the first one in an unfinished iteration
 	// mustFinish is set while the first iteration runs: even a search
 	// stopped before it starts answers with a move searched to depth 1.
 	mustFinish bool
@@ -577,14 +579,28 @@ func (s *Searcher) Nodes() uint64 { return s.nodes + s.helperNodes }
 // vctVerifyMoves moves; the last move is never dropped. A VCT the threat
 // search reports is a proven win, so no move that could save the game is
 // lost.
+//
+// A move the check has cleared once in this search (s.verified) is not
+// checked again: where the opponent's attack is strong but its win too
+// long for the check, the same best move came back from every iteration
+// and its check ran out its whole share each time, so that at 1 s a move
+// the iterations got a fifth of the time and stopped at depth 5 instead of
+// 11 (docs/evidence.md, 71st session).
 func (s *Searcher) dropLosingMoves(moves []rootMove, soft time.Time) []rootMove {
 	for n := 0; n < vctVerifyMoves && len(moves) > 1; n++ {
+		if slices.Contains(s.verified, moves[0].pos) {
+			break
+		}
 		s.play(moves[0].pos)
 		restore := s.threatBudget(vctVerifyNodes, soft, vctVerifyTimeShare)
 		_, lost := s.vctDeepen(1, vctVerifyPlies)
 		restore()
 		s.undo()
-		if s.aborted() || !lost {
+		if s.aborted() {
+			break
+		}
+		if !lost {
+			s.verified = append(s.verified, moves[0].pos)
 			break
 		}
 		moves = moves[1:]

@@ -76,6 +76,7 @@ func (s *Searcher) prepare(b *eval.Board, lim Limits) {
 	s.start = time.Now()
 	s.nodes = 0
 	s.helperNodes = 0
+	s.verified = s.verified[:0]
 	s.stop.Store(false)
 	s.stopped.Store(false)
 	s.hard = lim.Hard
