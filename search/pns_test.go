@@ -197,9 +197,10 @@ func TestRootDropsProvenLosses(t *testing.T) {
 }
 
 // TestVerifyClearsAMoveOnce: the check of an iteration's best move for the
-// opponent's VCT runs once a move in a search. The position is one of a
-// 1 s game Wuzi lost to Rapfi as Black's opponent (White to move): Black's
-// win is 35 plies long by Rapfi's count, too long for the check, and the
+// opponent's VCT runs once a move in a search. The position comes from a
+// 1 s game Wuzi lost as Black to Rapfi: at its 19th stone Rapfi proved a
+// 35-ply win with 5,6, which Wuzi did not play. Here Black has played it
+// and White is to move: Black's win is too long for the check, and the
 // same best move came back from every iteration, each check spending its
 // whole share again.
 func TestVerifyClearsAMoveOnce(t *testing.T) {
