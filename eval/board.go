@@ -220,6 +220,14 @@ func (b *Board) XY(p Pos) (x, y int) {
 	return int(p)%b.stride - halfLine, int(p)/b.stride - halfLine
 }
 
+// Distance is the number of king moves between the cells p and q (the
+// larger of their column and row differences).
+func (b *Board) Distance(p, q Pos) int {
+	px, py := b.XY(p)
+	qx, qy := b.XY(q)
+	return max(px-qx, qx-px, py-qy, qy-py)
+}
+
 // At returns what occupies p.
 func (b *Board) At(p Pos) Color { return b.cells[p] }
 

@@ -283,6 +283,9 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 					r = depth - 2
 				}
 			}
+			if threatened && depth >= 3 && prm.DistantDefence > 0 && b.Combo(p, them) < eval.ComboFour {
+				r = min(s.distantDefence(p, prm.DistantDefence), depth-2)
+			}
 			s.expectCut[ply+1] = true
 			score = -s.pvs(newDepth-r, ply+1, -alpha-1, -alpha, false)
 			if score > alpha && r > 0 && !s.aborted() {
@@ -522,6 +525,33 @@ func scoreFromTT(score, ply int) int {
 		return score + ply
 	}
 	return score
+}
+
+// distantDefence is the reduction of the move p just played at a node
+// under an open-three threat when p takes none of the opponent's four
+// points (Params.DistantDefence): base plies when p lies more than four
+// cells (king moves) from the opponent's last move, one more when also
+// more than four from our own move before it, else 0. Such a move, a
+// counter-four far from the fight mostly, only delays the threat: in the
+// forced wins Wuzi failed to prove, the defender's delaying fours took
+// most of the nodes (docs/evidence.md, 47th session).
+func (s *Searcher) distantDefence(p eval.Pos, base int) int {
+	b := s.b
+	n := b.Ply() // p is move n-1, the opponent's last n-2, ours n-3
+	r := 0
+	if n >= 2 && b.Distance(p, lastMove(b, n-2)) > 4 {
+		r += base
+	}
+	if n >= 3 && b.Distance(p, lastMove(b, n-3)) > 4 {
+		r++
+	}
+	return r
+}
+
+// lastMove is the cell of the i-th move played (from 0).
+func lastMove(b *eval.Board, i int) eval.Pos {
+	p, _ := b.MoveAt(i)
+	return p
 }
 
 // reducible reports whether a late move whose combo for the side playing

@@ -470,6 +470,39 @@ func TestPruningSchedules(t *testing.T) {
 	}
 }
 
+// TestDistantDefence checks the reduction of a move that answers an open
+// three with something other than a block: the parameter's plies when it
+// lies more than four cells from the opponent's last move, one more when
+// far from our own last move too, none near the fight.
+func TestDistantDefence(t *testing.T) {
+	// Black's open three on row 7 (its last stone 7,7); White's three on
+	// column 12 and its last stone at 3,12. White to move, threatened.
+	b := setup(t, eval.Freestyle, 15, [2]int{5, 7}, [2]int{12, 1}, [2]int{6, 7}, [2]int{12, 2},
+		[2]int{1, 13}, [2]int{12, 3}, [2]int{0, 0}, [2]int{3, 12}, [2]int{7, 7})
+	if b.ComboCount(eval.Black, eval.ComboFlexFour) == 0 {
+		t.Fatal("setup: Black has no open three")
+	}
+	s := New(1)
+	s.prepare(b, Limits{})
+	for _, c := range []struct {
+		x, y, base, want int
+	}{
+		{12, 4, 2, 3}, // a four far from both last moves
+		{12, 4, 1, 2},
+		{12, 0, 2, 3},
+		{4, 8, 2, 0},  // beside Black's three, near our stone too
+		{6, 13, 2, 2}, // far from Black's last stone, near our own
+		{4, 4, 2, 1},  // near Black's last stone, far from our own
+	} {
+		p := b.Pos(c.x, c.y)
+		b.Play(p)
+		if got := s.distantDefence(p, c.base); got != c.want {
+			t.Errorf("distantDefence(%d,%d, base %d) = %d, want %d", c.x, c.y, c.base, got, c.want)
+		}
+		b.Undo()
+	}
+}
+
 // TestPickMoveOrder checks that taking moves with pickMove, some of them
 // one by one and the rest sorted as pvs does, gives sortMoves' order:
 // best first, equal scores in the order they were listed.
