@@ -66,7 +66,8 @@ type Params struct {
 	// opponent's last move, and a ply more when also more than four from
 	// our own; it is searched again at full depth when it beats alpha.
 	// Rapfi reduces such "useless defences" by 1.9 and 1 plies. 0 turns
-	// it off. (+29 ± 36 Elo against Rapfi at a fixed node count,
+	// it off. (A lean, not a proof: about +20 Elo against Rapfi at a
+	// fixed node count over 800 games, +9 ± 33 in self-play over 400;
 	// docs/evidence.md, 73rd session.)
 	DistantDefence int
 	// EvalAttack, EvalDefend, EvalThreat and PolicyDefend, in percent,
