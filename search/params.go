@@ -67,8 +67,9 @@ type Params struct {
 	// our own; it is searched again at full depth when it beats alpha.
 	// Rapfi reduces such "useless defences" by 1.9 and 1 plies. 0 turns
 	// it off. (A lean, not a proof: about +20 Elo against Rapfi at a
-	// fixed node count over 800 games, +9 ± 33 in self-play over 400;
-	// docs/evidence.md, 73rd session.)
+	// fixed node count over 800 freestyle games, +22 ± 36 over 400 in
+	// standard, +12 ± 43 in renju, +9 ± 33 in self-play over 400;
+	// docs/evidence.md, 73rd and 74th sessions.)
 	DistantDefence int
 	// EvalAttack, EvalDefend, EvalThreat and PolicyDefend, in percent,
 	// scale the learned evaluation's attack, defence and threat tables and
