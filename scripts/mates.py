@@ -18,6 +18,15 @@ Examples:
     scripts/mates.py --nodes 300000 -- bin/pbrain-wuzi
     scripts/mates.py --nodes 300000 --dir $HOME/spar -- $HOME/spar/pbrain-rapfi --config config.toml
 
+With --proof-nodes the script also reads, from the first report that
+claims the win, how many nodes the engine had searched when it proved it
+(Wuzi's reports carry that count as "n N"; Rapfi's and PentaZen's do not,
+and count as unproven there), and prints their geometric mean over the
+suite, an unproven position counted at twice the node limit. Given
+`--param norootvct=1`, Wuzi proves with its alpha-beta alone, so the mean
+measures how soon the iterations find a forced win (docs/evidence.md,
+77th session). -j runs that many positions at once.
+
 Prints one line a position with -v, then the totals. The engine gets
 START, INFO rule, INFO max_node, INFO max_memory (64 MB), INFO timeout_turn
 (--turn, a safety net: the node count should end the search; with --nodes 0,
@@ -26,10 +35,12 @@ and END once it has answered with a move.
 """
 
 import argparse
+import math
 import os
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
 # A proof for the side to move, in the reports the engines print ("win
@@ -37,6 +48,8 @@ MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
 WIN = re.compile(r"\bwin in \d+|Eval \+M\d+|\bev \+v\d+")
 # A report of the search's state (a line that may claim a proof or not).
 REPORT = re.compile(r"\bdep(th)?\b.*\b(ev|win in|lose in)\b|\bEval\b", re.IGNORECASE)
+# The node count of a Wuzi report ("n 182.1k").
+NODES = re.compile(r"\bn ([0-9.]+)([kM]?) ")
 
 
 def load(path):
@@ -54,7 +67,8 @@ def load(path):
 
 
 def run(cmd, cwd, rule, size, moves, nodes, turn_ms):
-    """Search one position; return (proved, move) from the engine's output."""
+    """Search one position; return (proved, move, nodes at the first
+    report of a proof or None) from the engine's output."""
     lines = [f"START {size}", f"INFO rule {rule}", "INFO max_memory 67108864",
              f"INFO max_node {nodes}", f"INFO timeout_turn {turn_ms}", "INFO timeout_match 0", "BOARD"]
     k = len(moves)
@@ -66,7 +80,7 @@ def run(cmd, cwd, rule, size, moves, nodes, turn_ms):
                          stderr=subprocess.DEVNULL, text=True)
     p.stdin.write("\n".join(lines) + "\n")
     p.stdin.flush()
-    last, move = "", None
+    last, move, first = "", None, None
     for line in p.stdout:
         m = MOVE.match(line)
         if m:
@@ -74,13 +88,16 @@ def run(cmd, cwd, rule, size, moves, nodes, turn_ms):
             break
         if REPORT.search(line):
             last = line
+            n = NODES.search(line)
+            if first is None and n and WIN.search(line):
+                first = float(n.group(1)) * {"": 1, "k": 1e3, "M": 1e6}[n.group(2)]
     try:
         p.stdin.write("END\n")
         p.stdin.close()
     except BrokenPipeError:
         pass
     p.wait()
-    return bool(WIN.search(last)), move
+    return bool(WIN.search(last)), move, first
 
 
 def main():
@@ -91,20 +108,34 @@ def main():
     ap.add_argument("--turn", type=int, default=120000, help="timeout_turn sent, ms (default 120000)")
     ap.add_argument("--first", type=int, default=0, help="only the first N positions")
     ap.add_argument("-v", action="store_true", help="one line a position")
+    ap.add_argument("-j", type=int, default=1, help="positions searched at once (default 1)")
+    ap.add_argument("--proof-nodes", action="store_true",
+                    help="also the nodes to each first proof and their geometric mean")
     ap.add_argument("engine", nargs="+", help="the engine's command and arguments (after --)")
     a = ap.parse_args()
     suite = load(a.suite)
     if a.first > 0:
         suite = suite[:a.first]
     proved = same = 0
-    for i, (rule, size, plies, moves, answer) in enumerate(suite):
-        won, move = run(a.engine, a.dir, rule, size, moves, a.nodes, a.turn)
-        proved += won
-        same += move == answer
-        if a.v:
-            print(f"{i:3d} mate {plies:2d} move {move} (listed {answer}) {'proven' if won else '-'}", flush=True)
+    logs = []
+
+    def one(case):
+        rule, size, plies, moves, answer = case
+        return run(a.engine, a.dir, rule, size, moves, a.nodes, a.turn)
+
+    with ThreadPoolExecutor(max(1, a.j)) as ex:
+        for i, ((rule, size, plies, moves, answer), (won, move, first)) in enumerate(zip(suite, ex.map(one, suite))):
+            proved += won
+            same += move == answer
+            logs.append(math.log(first if first else 2 * a.nodes))
+            if a.v:
+                extra = f" at {first:.0f} nodes" if a.proof_nodes and first else ""
+                print(f"{i:3d} mate {plies:2d} move {move} (listed {answer}) {'proven' if won else '-'}{extra}", flush=True)
     print(f"{len(suite)} positions at {a.nodes} nodes: {proved} wins proven, "
           f"{same} times the listed first move")
+    if a.proof_nodes and suite:
+        print(f"nodes to the first proof: geometric mean {math.exp(sum(logs) / len(logs)):.0f} "
+              f"(an unproven position counted at {2 * a.nodes})")
 
 
 if __name__ == "__main__":

@@ -89,6 +89,12 @@ type Params struct {
 	// CorrWeight (percent; 0, the default: off) is how much of the
 	// correction history (corrTable) the static evaluation takes.
 	CorrWeight int
+	// NoRootThreats (0, the default, or 1) turns off the root's threat
+	// searches when 1: our own VCT, the refutation of the opponent's VCT
+	// and the check of each iteration's best move (the VCF stays). For
+	// measuring the alpha-beta alone, e.g. how soon it proves a forced
+	// win (scripts/mates.py); the engine plays with them.
+	NoRootThreats int
 	// AttackClass and DefendClass (percent) scale the attack and defence
 	// values of each eval.ShapeClass of shape codes (lone stones, twos,
 	// closed threes, open threes) on top of EvalAttack and EvalDefend.
@@ -155,6 +161,7 @@ func (p *Params) paramFields() []paramField {
 		{"evlatedef", &p.EvalLateDefend},
 		{"polattack", &p.PolicyAttack},
 		{"corr", &p.CorrWeight},
+		{"norootvct", &p.NoRootThreats},
 		{"att1", &p.AttackClass[0]},
 		{"att2", &p.AttackClass[1]},
 		{"att3", &p.AttackClass[2]},
@@ -213,6 +220,8 @@ func (p *Params) check() error {
 		return fmt.Errorf("aspiration %d: want 1 to 10000", p.AspWindow)
 	case p.CorrWeight < 0 || p.CorrWeight > 200:
 		return fmt.Errorf("corr %d: want 0 to 200", p.CorrWeight)
+	case p.NoRootThreats < 0 || p.NoRootThreats > 1:
+		return fmt.Errorf("norootvct %d: want 0 or 1", p.NoRootThreats)
 	case !percents(p.AttackClass) || !percents(p.DefendClass):
 		return fmt.Errorf("att1..att3o %v, def1..def3o %v: want 0 to 400 each", p.AttackClass, p.DefendClass)
 	case !percent(p.EvalAttack) || !percent(p.EvalDefend) || !percent(p.EvalThreat) || !percent(p.PolicyDefend) ||

@@ -27,7 +27,7 @@ func TestParamsSetString(t *testing.T) {
 	if err := q.Set("Futility = 170"); err != nil || q.FutilityMargin != 170 {
 		t.Fatalf("Set(Futility = 170): %v, got %d", err, q.FutilityMargin)
 	}
-	for _, bad := range []string{"futility", "nosuch=3", "razor=x", "blockext=10", "blockext=-1", "lmpbase=0", "aspiration=0", "lmrscale=-5", "evdefend=401", "poldefend=-1", "att3o=401", "def1=-1"} {
+	for _, bad := range []string{"futility", "nosuch=3", "razor=x", "blockext=10", "blockext=-1", "lmpbase=0", "aspiration=0", "lmrscale=-5", "evdefend=401", "poldefend=-1", "att3o=401", "def1=-1", "norootvct=2"} {
 		before := q
 		if err := q.Set(bad); err == nil {
 			t.Errorf("Set(%q) accepted", bad)
@@ -64,5 +64,37 @@ func TestParamsChangeTheSearch(t *testing.T) {
 	p.LMRScale, p.FutilityMargin, p.LMPBase, p.AspWindow = 150, 40, 1, 10
 	if other := nodes(p); other == def {
 		t.Fatalf("other parameters searched the same %d nodes", def)
+	}
+}
+
+// norootvct=1 turns the root's threat searches off: on the tactical
+// suite's VCT positions the default search wins by its root VCT
+// (reason "vct") where that one never does, and it still answers with a
+// move from the iterations.
+func TestParamsNoRootThreats(t *testing.T) {
+	byVCT := 0
+	for i, tc := range loadTactics(t) {
+		if tc.kind != "vct" || tc.rule != eval.Freestyle {
+			continue
+		}
+		if byVCT >= 3 || i > 400 {
+			break
+		}
+		run := func(off int) Result {
+			s := New(16)
+			s.Options.Params.NoRootThreats = off
+			return s.Search(context.Background(), tc.replay(t), Limits{MaxNodes: 100000}, nil)
+		}
+		def := run(0)
+		if def.Reason != "vct" {
+			continue
+		}
+		byVCT++
+		if off := run(1); off.Reason == "vct" || off.Move == eval.NoPos {
+			t.Errorf("%d: with norootvct=1 the search answered %v by %q", i, off.Move, off.Reason)
+		}
+	}
+	if byVCT == 0 {
+		t.Fatal("no suite position won by the root VCT: the test checks nothing")
 	}
 }

@@ -427,7 +427,8 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 		}
 	}
 	// 4. A win by continuous threats, within a node budget.
-	if s.Options.UseVCT && b.ComboCount(them, eval.ComboFive) == 0 {
+	rootVCT := s.Options.UseVCT && s.Options.Params.NoRootThreats == 0
+	if rootVCT && b.ComboCount(them, eval.ComboFive) == 0 {
 		if p, ok := s.vctRootTimed(vctPlies, vctNodes, lim.Soft); ok {
 			return report(Result{Move: p, Score: Win - vctPlies, Depth: vctPlies, PV: []eval.Pos{p}, Reason: "vct"})
 		}
@@ -440,7 +441,7 @@ func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo
 			return report(Result{Move: legal[0], Score: s.evalAfter(legal[0]), Depth: 1, PV: []eval.Pos{legal[0]}, Reason: "only defence"})
 		}
 	}
-	if s.Options.UseVCT && len(legal) > 1 {
+	if rootVCT && len(legal) > 1 {
 		legal = s.refuteOpponentVCT(legal, lim.Soft)
 	}
 	// 6. Iterative deepening (its first iteration runs even when stopped).
@@ -532,7 +533,7 @@ func (s *Searcher) iterate(lim Limits, legal []eval.Pos, onInfo func(Info)) Resu
 			}
 			break
 		}
-		if s.Options.VerifyVCT && !IsMate(score) {
+		if s.Options.VerifyVCT && s.Options.Params.NoRootThreats == 0 && !IsMate(score) {
 			moves = s.dropLosingMoves(moves, lim.Soft)
 			if s.aborted() {
 				break
