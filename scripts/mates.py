@@ -78,8 +78,13 @@ def run(cmd, cwd, rule, size, moves, nodes, turn_ms):
     lines.append("DONE")
     p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True)
-    p.stdin.write("\n".join(lines) + "\n")
-    p.stdin.flush()
+    try:
+        p.stdin.write("\n".join(lines) + "\n")
+        p.stdin.flush()
+    except BrokenPipeError:
+        p.wait()
+        sys.exit(f"mates.py: the engine exited before reading the position (exit status {p.returncode}): "
+                 f"check its command and arguments: {' '.join(cmd)}")
     last, move, first = "", None, None
     for line in p.stdout:
         m = MOVE.match(line)
@@ -97,6 +102,9 @@ def run(cmd, cwd, rule, size, moves, nodes, turn_ms):
     except BrokenPipeError:
         pass
     p.wait()
+    if move is None:
+        sys.exit(f"mates.py: the engine gave no move (exit status {p.returncode}): "
+                 f"check its command and arguments: {' '.join(cmd)}")
     return bool(WIN.search(last)), move, first
 
 
