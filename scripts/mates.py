@@ -121,6 +121,8 @@ def main():
                     help="also the nodes to each first proof and their geometric mean")
     ap.add_argument("engine", nargs="+", help="the engine's command and arguments (after --)")
     a = ap.parse_args()
+    if a.proof_nodes and a.nodes <= 0:
+        ap.error("--proof-nodes needs a node limit (--nodes N, N > 0)")
     suite = load(a.suite)
     if a.first > 0:
         suite = suite[:a.first]
@@ -128,14 +130,15 @@ def main():
     logs = []
 
     def one(case):
-        rule, size, plies, moves, answer = case
+        rule, size, _, moves, _ = case
         return run(a.engine, a.dir, rule, size, moves, a.nodes, a.turn)
 
     with ThreadPoolExecutor(max(1, a.j)) as ex:
         for i, ((rule, size, plies, moves, answer), (won, move, first)) in enumerate(zip(suite, ex.map(one, suite))):
             proved += won
             same += move == answer
-            logs.append(math.log(first if first else 2 * a.nodes))
+            if a.proof_nodes:
+                logs.append(math.log(first if first else 2 * a.nodes))
             if a.v:
                 extra = f" at {first:.0f} nodes" if a.proof_nodes and first else ""
                 print(f"{i:3d} mate {plies:2d} move {move} (listed {answer}) {'proven' if won else '-'}{extra}", flush=True)
