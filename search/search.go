@@ -39,15 +39,23 @@ const (
 // fixed-depth analysis) the node budgets alone bound them, so that bench
 // stays deterministic; under a clock each also gets a share of the soft
 // time (vctTimeShare) and its node budget grows by vctTimedNodesFactor.
+// The budgets are a quarter of what they were until the 78th session
+// (40,000 nodes; half the soft time for our own VCT, a quarter for the
+// opponent's, an eighth for each check of a best move): at 1 s those
+// searches took a fifth of the move in gauntlet positions (up to half
+// where our own VCT ran out), and the smaller budgets scored about
+// +23 ± 25 Elo against Rapfi (Wuzi at 300 ms a move, Rapfi at 30,000
+// nodes, two seeds of 400 games: +36 ± 38 and +13 ± 33;
+// docs/evidence.md).
 const (
 	vctPlies            = 35
-	vctNodes            = 40000
-	vcfDefenceNodes     = 40000
+	vctNodes            = 10000
+	vcfDefenceNodes     = 10000
 	vctDefencePlies     = 25
 	vctDefenceMoves     = 24
-	vctDefenceNodes     = 40000
-	vctTimeShare        = 4 // the opponent's threat searches get 1/4 of the soft time each (or of a node limit)
-	ownVCTTimeShare     = 2 // except our own VCT, which gets half: its long wins are worth the time
+	vctDefenceNodes     = 10000
+	vctTimeShare        = 16 // the opponent's threat searches get 1/16 of the soft time each (or of a node limit)
+	ownVCTTimeShare     = 8  // except our own VCT, which gets an eighth: its long wins are worth the time
 	minThreatNodes      = 64
 	vctTimedNodesFactor = 100
 	// Each finished iteration's best move is checked for a VCT of the
@@ -58,9 +66,9 @@ const (
 	// search. The opponent's VCTs that Wuzi let in against other engines
 	// were mostly 17-25 plies long: 15 and 17 plies missed them.
 	vctVerifyPlies     = 25
-	vctVerifyNodes     = 40000
+	vctVerifyNodes     = 10000
 	vctVerifyMoves     = 4
-	vctVerifyTimeShare = 8
+	vctVerifyTimeShare = 32
 )
 
 // IsMate reports whether score is a proven win or loss.

@@ -114,7 +114,7 @@ func TestOneThreadUnchanged(t *testing.T) {
 }
 
 // TestThreatShareOfNodeLimit: under a node limit a threat search gets at
-// most a quarter of it (not its own larger budget), and the limit comes
+// most a share of it (not its own larger budget), and the limit comes
 // back afterwards; without a node limit it gets its whole budget.
 func TestThreatShareOfNodeLimit(t *testing.T) {
 	b := setup(t, eval.Freestyle, 15, [2]int{7, 7}, [2]int{8, 8})
