@@ -10,9 +10,8 @@ const historySize = 2048
 const lazyPicks = 3
 
 // lmpPicks is how many moves at most a node that late-move pruning may
-// cut short picks one at a time: up to its quota, after which the moves
-// it may still search are few (splitPrunable), so it need never sort the
-// whole list.
+// cut short picks one at a time: up to its quota, after which it searches
+// no more, so it need never sort the whole list.
 const lmpPicks = 8
 
 // plyTenths is a ply in the tenths that forced blocks earn: Params.BlockExt
@@ -173,23 +172,29 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	// without playing it; else the move is played and the threat looked
 	// for. Either way the same moves are searched.
 	blocksKnown := false
-	// Late-move pruning drops, once a non-PV node has searched its
-	// quota, every move that is neither a four, a double three nor a
-	// four-three of ours, nor on the opponent's four point. From then on
-	// the rest of the list is split once (split) instead of sorted: the
-	// moves that may still be searched stay, in the order the sort would
-	// give them, and the dropped ones are kept apart only for the
-	// history's malus and the moves' ranks. (A staged killer past the
-	// quota is still dropped one by one, below.)
-	lmpOn := s.Options.UseLMP && !pvNode && !threatened
+	// Late-move pruning (move-count pruning, as Rapfi's): once a node
+	// has searched its quota of moves and one of them did not lose, it
+	// searches no more. Every node prunes so, PV nodes and nodes under
+	// an open-three threat too, and every move past the quota is
+	// dropped, fours and the opponent's four points too. Until the 79th
+	// session Wuzi pruned only quiet moves and threes, at non-PV nodes
+	// not under a threat, and without the guard; each of those three
+	// exemptions, put into Rapfi, cost it 45-113 Elo (77th session), and
+	// removing them here, with the reductions under the threat below,
+	// scored +17 ± 41 and +31 ± 36 Elo against Rapfi at a clock (Wuzi at
+	// 300 ms a move, Rapfi at 30,000 nodes, two seeds of 400 games;
+	// docs/evidence.md). The guard keeps a node whose searched moves all
+	// lose from claiming the loss before its other moves are tried.
+	lmpOn := s.Options.UseLMP
 	lmpLimit, picks := 0, lazyPicks
 	if lmpOn {
 		lmpLimit = s.lmpLimit(depth, improving)
 		picks = max(picks, min(lmpLimit, lmpPicks))
 	}
-	split := false
-	var dropped []scoredMove
 	for i := 0; i < len(moves) || !generated; i++ {
+		if lmpOn && searched >= lmpLimit && best > -winBound {
+			break
+		}
 		for i == len(moves) && nextKiller < len(s.killers[ply]) {
 			if k := s.killers[ply][nextKiller]; k != ttMove && s.isCandidate(k, threatened) {
 				moves = append(moves, scoredMove{k, orderKiller})
@@ -207,13 +212,6 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				break // they were the only candidates
 			}
 		}
-		if lmpOn && generated && !split && searched >= lmpLimit {
-			split = true
-			moves, dropped = s.splitPrunable(moves, i, us, them)
-			if i == len(moves) {
-				break
-			}
-		}
 		// The first few moves are picked one by one (a cut node mostly
 		// cuts at one of them; one that prunes late moves searches few
 		// more), the rest sorted at once.
@@ -225,16 +223,6 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		m := moves[i]
 		p := m.pos
 		ourCombo := b.Combo(p, us)
-		// Late-move pruning: at shallow non-PV nodes only the best few
-		// moves by the move order are worth a look, lone threes and
-		// moves on the opponent's three points among them, as Rapfi
-		// prunes by count; our fours, double threes and four-threes and
-		// the moves on the opponent's four points are always searched.
-		// Threes were kept until the move order was refitted (60th
-		// session): with the old order, pruning them lost.
-		if lmpOn && searched >= lmpLimit && ourCombo <= eval.ComboThree && b.Combo(p, them) < eval.ComboFour {
-			continue
-		}
 		if blocksKnown && ourCombo < eval.ComboFour && !b.BlocksOpenFours(p, them, s.flexBuf[ply]) {
 			continue // neither a four nor a block of the open-four threat
 		}
@@ -260,15 +248,8 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		} else {
 			r := 0
 			lmr := s.Options.UseLMR && depth >= 3 && reducible(ourCombo) && !threatened && m.pos != s.killers[ply][0] && m.pos != s.killers[ply][1]
-			// The move's rank in the list counts the moves the split set
-			// apart (read only where a reduction may follow: it costs a
-			// scan).
-			rank := i
-			if lmr && split {
-				rank += rankedBefore(dropped, m)
-			}
-			if lmr && rank >= 3 {
-				r = s.lmrReduction(depth, rank)
+			if lmr && i >= 3 {
+				r = s.lmrReduction(depth, i)
 				if !improving {
 					r++
 				}
@@ -283,8 +264,17 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 					r = depth - 2
 				}
 			}
-			if threatened && depth >= 3 && prm.DistantDefence > 0 && b.Combo(p, them) < eval.ComboFour {
-				r = min(s.distantDefence(p, prm.DistantDefence), depth-2)
+			if threatened && depth >= 3 {
+				// Under an open-three threat every move after the first
+				// (a block or a four of ours) is reduced by its count,
+				// as Rapfi reduces the defender's moves, and a move that
+				// takes none of the opponent's four points by the
+				// distant-defence plies on top.
+				r = s.lmrReduction(depth, searched)
+				if prm.DistantDefence > 0 && b.Combo(p, them) < eval.ComboFour {
+					r += s.distantDefence(p, prm.DistantDefence)
+				}
+				r = min(r, depth-2)
 			}
 			s.expectCut[ply+1] = true
 			score = -s.pvs(newDepth-r, ply+1, -alpha-1, -alpha, false)
@@ -312,15 +302,9 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 					if ourCombo < eval.ComboFour {
 						s.addKiller(ply, p)
 						s.updateHistory(us, p, int32(depth*depth))
-						// The quiet moves ordered before it did not cut
-						// (searched, or dropped by late-move pruning).
+						// The quiet moves ordered before it did not cut.
 						for _, q := range moves[:i] {
 							if b.Combo(q.pos, us) < eval.ComboFour {
-								s.updateHistory(us, q.pos, -int32(depth*depth))
-							}
-						}
-						for _, q := range dropped {
-							if q.before(m) {
 								s.updateHistory(us, q.pos, -int32(depth*depth))
 							}
 						}
@@ -347,47 +331,6 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 	s.TT.store(key, bestMove, scoreToTT(best, ply), depth, bd)
 	return best
-}
-
-// splitPrunable is late-move pruning's split of ms[i:], the moves of a
-// node not yet searched, once the node has searched its quota: the moves
-// that may still be searched (a four, double three or four-three of us,
-// or a cell where them makes a four) are kept in ms[i:k] in their order, and the others, which would
-// be dropped one by one, are returned apart, in no particular order. It
-// returns ms[:k] and those. Kept in their order, the moves left are
-// picked and sorted as before: by the caller when i is not past its
-// picks, else sorted already. Where the list is not sorted it is in the
-// order genMoves made it, apart from the moves picked out of it: by cell
-// (Board.Candidates lists cells in row order). So among equal scores the
-// lower cell comes first, in the sort, in the history's malus and in a
-// move's rank for its reduction alike (scoredMove.before).
-func (s *Searcher) splitPrunable(ms []scoredMove, i int, us, them eval.Color) ([]scoredMove, []scoredMove) {
-	b := s.b
-	k := i
-	for j := i; j < len(ms); j++ {
-		if p := ms[j].pos; b.Combo(p, us) > eval.ComboThree || b.Combo(p, them) >= eval.ComboFour {
-			ms[k], ms[j] = ms[j], ms[k]
-			k++
-		}
-	}
-	return ms[:k], ms[k:]
-}
-
-// before reports whether m comes before n in a node's sorted list: a
-// higher score, or the same score and a lower cell (see splitPrunable).
-func (m scoredMove) before(n scoredMove) bool {
-	return m.score > n.score || m.score == n.score && m.pos < n.pos
-}
-
-// rankedBefore counts the moves of ms that come before m.
-func rankedBefore(ms []scoredMove, m scoredMove) int {
-	n := 0
-	for _, q := range ms {
-		if q.before(m) {
-			n++
-		}
-	}
-	return n
 }
 
 // blocksKnown reports whether the board can tell, without playing them,

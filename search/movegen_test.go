@@ -1,7 +1,9 @@
 package search
 
 import (
+	"context"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -63,106 +65,35 @@ func TestStagedMovesAreListed(t *testing.T) {
 	t.Logf("%d cells checked, %d dead near stones, %d positions under threat", checked, dead, threatened)
 }
 
-// TestSplitKeepsOrder checks late-move pruning's split (splitPrunable)
-// against the sorted list it replaces, on the lists genMoves makes in
-// random positions of every rule: whatever moves were picked before and
-// wherever the node reaches its quota, the moves it may still search come
-// in the sorted list's order, each with its index in that list as its
-// rank (i plus the dropped moves before it, which the reductions read),
-// and the dropped moves before each are the prunable ones the sorted list
-// has between the split and it (those the history's malus takes). With
-// the same order, ranks and malus the search's tree is the one the whole
-// sort gave.
-func TestSplitKeepsOrder(t *testing.T) {
-	kept, dropped := 0, 0
-	for _, r := range []eval.Rule{eval.Freestyle, eval.Standard, eval.Renju, eval.CaroFree} {
-		for seed := uint64(0); seed < 60; seed++ {
-			rng := rand.New(rand.NewPCG(seed, 100+uint64(r)))
-			b := setup(t, r, 15)
-			s := New(1)
-			s.b = b
-			target := 8 + rng.IntN(50)
-			for tries := 0; b.Ply() < target && tries < 2000; tries++ {
-				if p, ok := randomQuietMove(b, rng, 5); ok {
-					b.Play(p)
-				}
-			}
-			s.resetArea()
-			us := b.SideToMove()
-			them := us.Opp()
-			list := s.genMoves(1, eval.NoPos, false)
-			want := slices.Clone(list)
-			sortMoves(want)
-			prunable := func(m scoredMove) bool {
-				return b.Combo(m.pos, us) <= eval.ComboThree && b.Combo(m.pos, them) < eval.ComboFour
-			}
-			picks := rng.IntN(lmpPicks + 1)
-			at := rng.IntN(len(list) + 1)
-			got := slices.Clone(list)
-			var out []scoredMove
-			split := false
-			var drop []scoredMove
-			for i := 0; i < len(got); i++ {
-				if !split && i == at {
-					split = true
-					got, drop = s.splitPrunable(got, i, us, them)
-					if i == len(got) {
-						break
-					}
-				}
-				if i < picks {
-					pickMove(got, i)
-				} else if i == picks {
-					sortMoves(got[i:])
-				}
-				m := got[i]
-				rank := i
-				if split {
-					rank += rankedBefore(drop, m)
-				}
-				if want[rank] != m {
-					t.Fatalf("%v seed %d, split at %d after %d picks: move %d is %v at rank %d, the sorted list has %v there", r, seed, at, picks, i, m, rank, want[rank])
-				}
-				if split {
-					var before, between []eval.Pos
-					for _, q := range drop {
-						if q.before(m) {
-							before = append(before, q.pos)
-						}
-					}
-					for _, q := range want[at:rank] {
-						if prunable(q) {
-							between = append(between, q.pos)
-						}
-					}
-					slices.Sort(before)
-					slices.Sort(between)
-					if !slices.Equal(before, between) {
-						t.Fatalf("%v seed %d: dropped before %v: %v, want %v", r, seed, m, before, between)
-					}
-					kept++
-				}
-				out = append(out, m)
-			}
-			for _, q := range drop {
-				if !prunable(q) {
-					t.Fatalf("%v seed %d: %v dropped, but it is a four or blocks one", r, seed, q)
-				}
-			}
-			dropped += len(drop)
-			var rest []scoredMove
-			for j, m := range want {
-				if j < at || !prunable(m) {
-					rest = append(rest, m)
-				}
-			}
-			if !slices.Equal(out, rest) {
-				t.Fatalf("%v seed %d: moves %v, want %v", r, seed, out, rest)
-			}
+// TestMoveCountPruningGuard searches won positions of the engine-mates
+// suite with late-move pruning cut to a quota of one or two moves a node:
+// the pruning must wait until a searched move has not lost (the guard), so
+// however few moves a node keeps, no won position is scored as a proven
+// loss. Without the guard a node whose first move loses would claim the
+// loss for all of them, and the claim would climb to the root.
+func TestMoveCountPruningGuard(t *testing.T) {
+	suite := loadTacticsFile(t, filepath.Join("testdata", "mates_engines.txt"))
+	prm := DefaultParams()
+	for _, set := range []string{"lmpbase=1", "lmpexp=0"} {
+		if err := prm.Set(set); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if kept < 20 || dropped < 1000 {
-		t.Fatalf("%d moves kept after a split, %d dropped: the test does not reach its cases", kept, dropped)
+	n := 0
+	for i, tc := range suite {
+		if i%4 != 0 {
+			continue
+		}
+		n++
+		b := tc.replay(t)
+		s := New(16)
+		s.Options.Params = prm
+		res := s.Search(context.Background(), b, Limits{MaxNodes: 20_000}, nil)
+		if IsMate(res.Score) && res.Score < 0 {
+			t.Errorf("position %d (a %d-ply win for the side to move): scored as a loss (%d), played %v", i, tc.plies, res.Score, xy(b, res.Move))
+		}
 	}
-	t.Logf("%d moves kept after a split, %d dropped", kept, dropped)
+	if n < 40 {
+		t.Fatalf("%d positions searched, want at least 40", n)
+	}
 }

@@ -51,9 +51,9 @@ type Params struct {
 	// hundredths of a ply, rounded down.
 	LMRBase  int
 	LMRScale int
-	// LMPBase and LMPExp (hundredths): a non-PV node searches
-	// LMPBase + d^LMPExp moves before late-move pruning drops quiet ones
-	// (half as many when not improving).
+	// LMPBase and LMPExp (hundredths): a node searches LMPBase + d^LMPExp
+	// moves (half as many when not improving), and once one of them has
+	// not lost, late-move pruning drops the rest.
 	LMPBase int
 	LMPExp  int
 	// AspWindow is the half-width of the root's aspiration window from
@@ -62,7 +62,8 @@ type Params struct {
 	// DistantDefence: at a node under an open-three threat, a move after
 	// the first that takes none of the opponent's four points (a
 	// counter-four, which only delays the threat) is searched this many
-	// plies shallower when it lies more than four cells from the
+	// plies shallower, on top of its late-move reduction (79th session),
+	// when it lies more than four cells from the
 	// opponent's last move, and a ply more when also more than four from
 	// our own; it is searched again at full depth when it beats alpha.
 	// Rapfi reduces such "useless defences" by 1.9 and 1 plies. 0 turns

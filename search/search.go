@@ -134,7 +134,7 @@ type Options struct {
 	UseLMR       bool // late-move reductions
 	UseThreatGen bool // when the opponent threatens an open four, search only answers to it
 	QuiesceVCF   bool // run VCF at the horizon
-	UseLMP       bool // late-move pruning of quiet moves at shallow non-PV nodes
+	UseLMP       bool // late-move (move-count) pruning once a node has a move that does not lose
 	UseVCT       bool // prove wins by continuous threats at the root
 	VerifyVCT    bool // drop a best move after which the opponent has a VCT
 	// UseStaticPrune: razoring and reverse futility pruning at quiet
