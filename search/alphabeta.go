@@ -144,20 +144,16 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			return ev
 		}
 	}
-	// The table's move and the killers are searched before the others
-	// are generated: when one of them cuts, as one mostly does at a cut
-	// node, the list is never made. The table's move is the same
-	// position's candidate, so it is first in the list genMoves would make
-	// (orderTT) and passes its filters; a killer is staged, once the moves
-	// before it are searched, only where it passes them too (isCandidate),
-	// and then comes next in that list (orderKiller), so the moves are
-	// searched in the same order either way.
+	// The table's move is searched before the others are generated: when
+	// it cuts, as it mostly does at a cut node, the list is never made.
+	// It is the same position's candidate, so it is first in the list
+	// genMoves would make (orderTT) and passes its filters. The killers
+	// come in the list, ranked by their score (Params.KillerBonus).
 	moves := s.moveBuf[ply][:0]
 	if ttMove != eval.NoPos && b.IsEmpty(ttMove) {
 		moves = append(moves, scoredMove{ttMove, orderTT})
 	}
 	generated := false
-	nextKiller := 0
 	// An expected cut node far above beta will most likely cut: its moves
 	// that make no four are searched a ply shallower.
 	likelyFailHigh := cutNode && ev >= beta+prm.FailHighMargin*depth && beta < winBound
@@ -195,18 +191,12 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		if lmpOn && searched >= lmpLimit && best > -winBound {
 			break
 		}
-		for i == len(moves) && nextKiller < len(s.killers[ply]) {
-			if k := s.killers[ply][nextKiller]; k != ttMove && s.isCandidate(k, threatened) {
-				moves = append(moves, scoredMove{k, orderKiller})
-			}
-			nextKiller++
-		}
 		if i == len(moves) {
 			moves = s.genMoves(ply, ttMove, threatened)
 			generated = true
 			blocksKnown = threatened && s.blocksKnown(ply, them)
 			for j := range i {
-				pickMove(moves, j) // the staged moves, searched already
+				pickMove(moves, j) // the table's move, searched already
 			}
 			if len(moves) <= i {
 				break // they were the only candidates

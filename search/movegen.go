@@ -8,11 +8,8 @@ type scoredMove struct {
 	score int32
 }
 
-// Ordering bonuses, above any score-grid value.
-const (
-	orderTT     = 1 << 28
-	orderKiller = 1 << 24
-)
+// orderTT is the table move's ordering bonus, above any other score.
+const orderTT = 1 << 28
 
 // genMoves lists the side to move's candidate moves, unsorted (see
 // pickMove and sortMoves; the first listed comes first among equals): empty
@@ -29,6 +26,7 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	flex := s.flexBuf[ply][:0]
 	s.candBuf = b.Candidates(s.candBuf[:0])
 	filter := threatened || renjuBlack // else every candidate is listed
+	kb := int32(s.Options.Params.KillerBonus)
 	for _, p := range s.candBuf {
 		if filter {
 			cu, ct := b.Combo(p, us), b.Combo(p, them)
@@ -44,9 +42,9 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 		case ttMove:
 			sc += orderTT
 		case s.killers[ply][0]:
-			sc += orderKiller
+			sc += kb
 		case s.killers[ply][1]:
-			sc += orderKiller / 2
+			sc += kb / 2
 		}
 		out = append(out, scoredMove{p, sc})
 	}
@@ -56,18 +54,6 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	s.moveBuf[ply] = out
 	s.flexBuf[ply] = flex
 	return out
-}
-
-// isCandidate reports whether genMoves would list the cell p at the
-// current node (threatened as there).
-func (s *Searcher) isCandidate(p eval.Pos, threatened bool) bool {
-	b := s.b
-	if !b.IsEmpty(p) || !b.Near(p) || !b.Alive(p) {
-		return false
-	}
-	us := b.SideToMove()
-	them := us.Opp()
-	return s.listable(p, b.Combo(p, us), b.Combo(p, them), them, threatened, b.Rule() == eval.Renju && us == eval.Black)
 }
 
 // listable is genMoves' test of a candidate cell p (empty, near a stone,

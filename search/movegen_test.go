@@ -10,59 +10,79 @@ import (
 	"wuzi/eval"
 )
 
-// TestStagedMovesAreListed checks isCandidate, which decides whether the
-// alpha-beta may search a killer before the move list is made, against
-// genMoves itself: in random positions of every rule, quiet and under an
-// open-three threat, for both sides in renju, a cell passes isCandidate
-// exactly when genMoves lists it. A killer searched before the list that
-// the list would not hold (a foul, or no defence of the threat) would be
-// a move the search never meant to make.
-func TestStagedMovesAreListed(t *testing.T) {
-	checked, threatened, dead := 0, 0, 0
+// TestKillerRank checks how genMoves ranks the killers: in random
+// positions of every rule, quiet and under an open-three threat, the list
+// holds the same cells whatever the killers are (a killer the list would
+// not hold, a foul or a cell that does not defend, is never added), and a
+// listed killer scores Params.KillerBonus above its own score, the second
+// killer half that, and no more: a killer is not ranked above a move the
+// move order rates better by more than the bonus.
+func TestKillerRank(t *testing.T) {
+	ranked, threatened := 0, 0
 	for _, r := range []eval.Rule{eval.Freestyle, eval.Standard, eval.Renju, eval.CaroFree} {
-		for seed := uint64(0); seed < 40; seed++ {
+		for seed := uint64(0); seed < 30; seed++ {
 			rng := rand.New(rand.NewPCG(seed, uint64(r)))
-			// One game in four on a 7x7 board, where lines are short
-			// and crowded cells are dead (no five through them).
-			size, radius := 15, 4
-			if seed%4 == 0 {
-				size, radius = 7, 3
-			}
-			b := setup(t, r, size)
+			b := setup(t, r, 15)
 			s := New(1)
 			s.b = b
-			target := 10 + rng.IntN(min(50, size*size-15))
+			target := 10 + rng.IntN(50)
 			for tries := 0; b.Ply() < target && tries < 2000; tries++ {
-				if p, ok := randomQuietMove(b, rng, radius); ok {
+				if p, ok := randomQuietMove(b, rng, 4); ok {
 					b.Play(p)
 				}
 			}
 			s.resetArea()
-			us := b.SideToMove()
-			thr := b.ComboCount(us.Opp(), eval.ComboFlexFour) > 0
+			thr := b.ComboCount(b.SideToMove().Opp(), eval.ComboFlexFour) > 0
 			if thr {
 				threatened++
 			}
 			for _, th := range []bool{false, thr} {
-				listed := s.genMoves(1, eval.NoPos, th)
+				s.killers[1] = [2]eval.Pos{eval.NoPos, eval.NoPos}
+				plain := slices.Clone(s.genMoves(1, eval.NoPos, th))
+				if len(plain) < 2 {
+					continue
+				}
+				// The killers: the worst listed move, and a cell the
+				// list does not hold (or the second worst).
+				slices.SortStableFunc(plain, func(a, b scoredMove) int { return int(a.score) - int(b.score) })
+				k0, k1 := plain[0].pos, plain[1].pos
 				for _, p := range b.Cells() {
-					in := slices.ContainsFunc(listed, func(m scoredMove) bool { return m.pos == p })
-					if got := s.isCandidate(p, th); got != in {
-						x, y := b.XY(p)
-						t.Fatalf("%v seed %d, threatened %v: isCandidate(%d,%d) = %v, genMoves lists it: %v", r, seed, th, x, y, got, in)
+					if !slices.ContainsFunc(plain, func(m scoredMove) bool { return m.pos == p }) && rng.IntN(4) == 0 {
+						k1 = p
 					}
-					checked++
-					if b.IsEmpty(p) && b.Near(p) && !b.Alive(p) {
-						dead++
+				}
+				s.killers[1] = [2]eval.Pos{k0, k1}
+				got := s.genMoves(1, eval.NoPos, th)
+				if len(got) != len(plain) {
+					t.Fatalf("%v seed %d: %d moves listed with killers, %d without", r, seed, len(got), len(plain))
+				}
+				bonus := int32(s.Options.Params.KillerBonus)
+				for _, m := range got {
+					k := slices.IndexFunc(plain, func(q scoredMove) bool { return q.pos == m.pos })
+					if k < 0 {
+						x, y := b.XY(m.pos)
+						t.Fatalf("%v seed %d: killer (%d,%d) listed, not a candidate without it", r, seed, x, y)
+					}
+					want := plain[k].score
+					switch m.pos {
+					case k0:
+						want += bonus
+						ranked++
+					case k1:
+						want += bonus / 2
+					}
+					if m.score != want {
+						x, y := b.XY(m.pos)
+						t.Fatalf("%v seed %d: (%d,%d) scores %d, want %d (killers %v)", r, seed, x, y, m.score, want, s.killers[1])
 					}
 				}
 			}
 		}
 	}
-	if dead == 0 || threatened < 10 {
-		t.Fatalf("%d dead cells near stones, %d positions under an open-three threat: the test does not reach every case", dead, threatened)
+	if ranked < 100 || threatened < 10 {
+		t.Fatalf("%d killers ranked, %d positions under an open-three threat: the test does not reach every case", ranked, threatened)
 	}
-	t.Logf("%d cells checked, %d dead near stones, %d positions under threat", checked, dead, threatened)
+	t.Logf("%d killers ranked, %d positions under threat", ranked, threatened)
 }
 
 // TestMoveCountPruningGuard searches won positions of the engine-mates
