@@ -289,6 +289,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				alpha = score
 				s.setPV(ply, p)
 				if score >= beta {
+					s.CutStats.cut(pvNode, threatened, searched-1)
 					if ourCombo < eval.ComboFour {
 						s.addKiller(ply, p)
 						s.updateHistory(us, p, int32(depth*depth))
@@ -303,6 +304,9 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				}
 			}
 		}
+	}
+	if searched > 0 && best < beta {
+		s.CutStats.noCut(pvNode, threatened)
 	}
 	if searched == 0 {
 		// Every move loses to the open four (or no move is legal).

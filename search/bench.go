@@ -53,10 +53,13 @@ func (r BenchResult) NPS() uint64 {
 // hashMB MiB and reports one line per position. The node total depends
 // only on the code (and params), so it is a signature of the search's
 // behaviour. params, when not nil, replaces DefaultParams, the
-// evaluation's percentages included, as the engine's --param does.
-func Bench(depth, hashMB int, params *Params, line func(string)) (BenchResult, error) {
+// evaluation's percentages included, as the engine's --param does. stats,
+// when not nil, gets the counts of where the nodes failed high over all
+// positions (counting does not change the search).
+func Bench(depth, hashMB int, params *Params, stats *CutStats, line func(string)) (BenchResult, error) {
 	var total BenchResult
 	s := New(hashMB)
+	s.CutStats = stats
 	if params != nil {
 		s.Options.Params = *params
 	}

@@ -160,6 +160,9 @@ type Searcher struct {
 	// evaluation: tools sample there the positions the evaluation is
 	// asked about. It must leave the board as it found it.
 	OnLeaf func(b *eval.Board)
+	// CutStats, when set, counts where this searcher's alpha-beta nodes
+	// fail high (not the helper threads').
+	CutStats *CutStats
 	// ptab tabulates Options.Params (rebuilt by prepare when they change).
 	ptab paramTables
 

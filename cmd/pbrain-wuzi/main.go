@@ -53,13 +53,15 @@ func runStarted(started time.Time, args []string, stdin io.Reader, stdout, stder
 	version := fs.Bool("version", false, "print the version and exit")
 	params := fs.StringArray("param", nil, "NAME=VALUE: a search parameter for tuning matches (repeatable; names: "+search.ParamNames()+")")
 	benchDepth := fs.Int("depth", search.DefaultBenchDepth, "bench: search depth of every position")
+	cutStats := fs.Bool("cut-stats", false, "bench: also print where the nodes failed high (the first-move cut rate, by node kind)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `Wuzi %s, a Gomoku/Renju engine for the Gomocup/Piskvork brain protocol.
 
 Usage:
   pbrain-wuzi [flags]          speak the protocol on stdin/stdout (load it in Piskvork,
                                GomocupJudge, c-gomoku-cli or Yixin-Board)
-  pbrain-wuzi bench [--depth N] search fixed positions, print nodes, time and speed
+  pbrain-wuzi bench [--depth N] [--cut-stats]
+                               search fixed positions, print nodes, time and speed
   pbrain-wuzi selfplay [flags]  play itself, write training positions (selfplay --help)
 
 Flags:
@@ -90,7 +92,7 @@ Flags:
 	}
 	if rest := fs.Args(); len(rest) > 0 {
 		if rest[0] == "bench" && len(rest) == 1 {
-			return bench(stdout, *benchDepth, *hash, cfg.Params)
+			return bench(stdout, *benchDepth, *hash, cfg.Params, *cutStats)
 		}
 		fmt.Fprintf(stderr, "pbrain-wuzi: unknown argument %q (try --help)\n", strings.Join(rest, " "))
 		return 2
@@ -156,11 +158,20 @@ func isTerminal(r io.Reader) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func bench(out io.Writer, depth, hashMB int, params *search.Params) int {
-	res, err := search.Bench(depth, hashMB, params, func(line string) { fmt.Fprintln(out, line) })
+func bench(out io.Writer, depth, hashMB int, params *search.Params, cutStats bool) int {
+	var stats *search.CutStats
+	if cutStats {
+		stats = new(search.CutStats)
+	}
+	res, err := search.Bench(depth, hashMB, params, stats, func(line string) { fmt.Fprintln(out, line) })
 	if err != nil {
 		fmt.Fprintf(out, "bench: %v\n", err)
 		return 1
+	}
+	if stats != nil {
+		for _, l := range stats.Lines() {
+			fmt.Fprintln(out, l)
+		}
 	}
 	fmt.Fprintf(out, "Total time (ms) : %d\nNodes searched  : %d\nNodes/second    : %d\n", res.Elapsed.Milliseconds(), res.Nodes, res.NPS())
 	return 0

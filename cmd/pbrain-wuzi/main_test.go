@@ -248,4 +248,27 @@ func TestBenchParams(t *testing.T) {
 	if n := benchNodes(t, "--param", "aspiration=60"); n != plain {
 		t.Errorf("bench with the default aspiration set explicitly searched %s nodes, want %s", n, plain)
 	}
+	if n := benchNodes(t, "--cut-stats"); n != plain {
+		t.Errorf("bench --cut-stats searched %s nodes, want %s: counting changed the search", n, plain)
+	}
+}
+
+// TestBenchCutStats checks that bench --cut-stats prints its table, a line
+// a node kind with five counts and the first-move rate, and bench alone
+// does not.
+func TestBenchCutStats(t *testing.T) {
+	for _, withStats := range []bool{false, true} {
+		args := []string{"--hash", "16", "bench", "--depth", "3"}
+		if withStats {
+			args = append(args, "--cut-stats")
+		}
+		var out, errOut bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		row := regexp.MustCompile(`(?m)^non-PV, quiet +\d+ +\d+ +\d+ +\d+ +\d+ +(\d+\.\d|-)$`)
+		if got := row.MatchString(out.String()); got != withStats {
+			t.Errorf("%v: cut table printed %v, want %v:\n%s", args, got, withStats, out.String())
+		}
+	}
 }
