@@ -110,8 +110,12 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	// Transposition table.
 	key := b.Hash()
 	ttMove := eval.NoPos
+	// ttPv: the node is on the principal variation, or was when the
+	// table stored it; its late moves are reduced less.
+	ttPv := pvNode
 	if e, ok := s.TT.probe(key); ok {
 		ttMove = e.move
+		ttPv = ttPv || e.pv
 		if !pvNode && int(e.depth) >= depth {
 			sc := scoreFromTT(int(e.score), ply)
 			bd := bound(e.flags & 3)
@@ -250,6 +254,14 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				if m.score < int32(prm.PolicyReduce2) {
 					r++
 				}
+				// Rapfi's pair: a cut node's late moves deeper, the
+				// principal variation's shallower (Params.CutNodeReduce).
+				if cutNode {
+					r += prm.CutNodeReduce
+				}
+				if ttPv {
+					r = max(r-prm.PVNodeReduce, 0)
+				}
 				if depth-1-r < 1 {
 					r = depth - 2
 				}
@@ -323,7 +335,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		!(bd == boundLower && best <= ev) && !(bd == boundUpper && best >= ev) {
 		s.updateCorrection(us, s.corrAt[ply], best, s.rawEval[ply], depth)
 	}
-	s.TT.store(key, bestMove, scoreToTT(best, ply), depth, bd)
+	s.TT.store(key, bestMove, scoreToTT(best, ply), depth, bd, ttPv)
 	return best
 }
 

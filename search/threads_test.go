@@ -15,7 +15,7 @@ import (
 func TestTTTornSlotIsMiss(t *testing.T) {
 	tt := NewTT(1)
 	const k1, k2 = 0x1234_5678_9abc_0000, 0x0fed_cba9_8765_0000 // same bucket
-	tt.store(k1, 42, 100, 5, boundExact)
+	tt.store(k1, 42, 100, 5, boundExact, false)
 	e, ok := tt.probe(k1)
 	if !ok || e.move != 42 || e.score != 100 || e.depth != 5 || bound(e.flags&3) != boundExact {
 		t.Fatalf("stored entry reads back as %+v, %v", e, ok)

@@ -23,16 +23,21 @@ type ttEntry struct {
 	score int16
 	depth int8
 	flags uint8 // bound in the low 2 bits, generation in the high 6
+	pv    bool  // the node was on the principal variation (see Params.PVNodeReduce)
 }
 
-// pack puts everything but the key into one word.
+// pack puts everything but the key into one word: the PV flag in bit 48.
 func (e ttEntry) pack() uint64 {
-	return uint64(uint16(e.move)) | uint64(uint16(e.score))<<16 | uint64(uint8(e.depth))<<32 | uint64(e.flags)<<40
+	d := uint64(uint16(e.move)) | uint64(uint16(e.score))<<16 | uint64(uint8(e.depth))<<32 | uint64(e.flags)<<40
+	if e.pv {
+		d |= 1 << 48
+	}
+	return d
 }
 
 // unpack is the inverse of pack.
 func unpack(key, data uint64) ttEntry {
-	return ttEntry{key: key, move: eval.Pos(int16(data)), score: int16(data >> 16), depth: int8(data >> 32), flags: uint8(data >> 40)}
+	return ttEntry{key: key, move: eval.Pos(int16(data)), score: int16(data >> 16), depth: int8(data >> 32), flags: uint8(data >> 40), pv: data>>48&1 != 0}
 }
 
 // ttSlot holds one entry as two words that search threads read and write
@@ -136,10 +141,11 @@ func (t *TT) probe(key uint64) (ttEntry, bool) {
 	return ttEntry{}, false
 }
 
-// store saves a result, preferring to keep deep entries of this search.
-func (t *TT) store(key uint64, move eval.Pos, score int, depth int, b bound) {
+// store saves a result, preferring to keep deep entries of this search;
+// pv says the node is or was on the principal variation.
+func (t *TT) store(key uint64, move eval.Pos, score int, depth int, b bound, pv bool) {
 	i := key & t.mask
-	e := ttEntry{key: key, move: move, score: int16(score), depth: int8(depth), flags: uint8(b) | t.gen<<2}
+	e := ttEntry{key: key, move: move, score: int16(score), depth: int8(depth), flags: uint8(b) | t.gen<<2, pv: pv}
 	s0, s1 := &t.slots[i], &t.slots[i+1]
 	e0, _ := s0.load()
 	e1, _ := s1.load()

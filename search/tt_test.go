@@ -20,7 +20,7 @@ func TestTTReserve(t *testing.T) {
 		t.Fatalf("a new table uses %d slots, want %d", tt.Used(), ttMinUsed)
 	}
 	const low = 0x1234_5678_0000_1234 // bit 16 and up of the index clear
-	tt.store(low, 42, 100, 5, boundExact)
+	tt.store(low, 42, 100, 5, boundExact, false)
 	for _, c := range []struct{ ask, want int }{
 		{1, ttMinUsed},
 		{ttMinUsed + 1, 2 * ttMinUsed},
@@ -39,7 +39,7 @@ func TestTTReserve(t *testing.T) {
 	// A key stored under the full index lands in the upper half, which the
 	// first searches never touched.
 	const high = 0x1234_5678_0020_1234
-	tt.store(high, 7, 1, 3, boundLower)
+	tt.store(high, 7, 1, 3, boundLower, true)
 	if e, ok := tt.probe(high); !ok || e.move != 7 {
 		t.Fatalf("entry stored in the grown table reads %+v, %v", e, ok)
 	}
@@ -92,5 +92,63 @@ func TestSearchSizesTable(t *testing.T) {
 	s.Search(context.Background(), b, Limits{MaxDepth: 2}, nil)
 	if u := s.TT.Used(); u != full {
 		t.Errorf("a search by depth uses %d of %d slots", u, full)
+	}
+}
+
+// TestTTPVFlag: an entry keeps the PV flag it was stored with, beside
+// every other field, and a store over the same key replaces it.
+func TestTTPVFlag(t *testing.T) {
+	for _, e := range []ttEntry{
+		{key: 1, move: 300, score: -29000, depth: 60, flags: uint8(boundUpper) | 63<<2, pv: true},
+		{key: 2, move: eval.NoPos, score: 32767, depth: -1, flags: uint8(boundExact), pv: false},
+	} {
+		if got := unpack(e.key, e.pack()); got != e {
+			t.Errorf("unpack(pack(%+v)) = %+v", e, got)
+		}
+	}
+	tt := NewTT(1)
+	tt.store(99, 5, 10, 4, boundLower, true)
+	if e, ok := tt.probe(99); !ok || !e.pv || e.move != 5 || e.depth != 4 {
+		t.Fatalf("stored with the flag, read %+v, %v", e, ok)
+	}
+	tt.store(99, 6, 10, 5, boundLower, false)
+	if e, _ := tt.probe(99); e.pv || e.move != 6 {
+		t.Fatalf("stored again without the flag, read %+v", e)
+	}
+}
+
+// TestSearchMarksPV: after a search the position after the root's best
+// move, a PV node, is stored with the PV flag, and the cut-node and PV
+// reductions each change the tree.
+func TestSearchMarksPV(t *testing.T) {
+	b, err := eval.NewBoard(15, 15, eval.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, xy := range [][2]int{{7, 7}, {8, 8}, {8, 6}, {6, 9}, {9, 7}} {
+		b.Play(b.Pos(xy[0], xy[1]))
+	}
+	search := func(p Params) (*Searcher, Result) {
+		s := New(16)
+		s.Options.Params = p
+		c := new(eval.Board)
+		*c = *b
+		return s, s.Search(context.Background(), c, Limits{MaxDepth: 10}, nil)
+	}
+	s, res := search(DefaultParams())
+	if res.Reason != "search" || len(res.PV) < 2 {
+		t.Fatalf("want a searched line, got %+v", res)
+	}
+	if e, ok := s.TT.probe(b.HashAfter(res.Move)); !ok || !e.pv {
+		t.Errorf("the position after the best move %v: entry %+v, %v; want the PV flag", res.Move, e, ok)
+	}
+	for _, name := range []string{"cutred=0", "pvred=0"} {
+		p := DefaultParams()
+		if err := p.Set(name); err != nil {
+			t.Fatal(err)
+		}
+		if _, r := search(p); r.Nodes == res.Nodes {
+			t.Errorf("%s searched the same %d nodes as the default", name, r.Nodes)
+		}
 	}
 }

@@ -118,7 +118,7 @@ func (s *Searcher) vcf(ply, budget int) bool {
 		}
 	}
 	if !s.stop.Load() {
-		s.TT.store(key, eval.NoPos, 0, budget, boundUpper)
+		s.TT.store(key, eval.NoPos, 0, budget, boundUpper, false)
 	}
 	return false
 }
