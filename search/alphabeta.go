@@ -254,8 +254,9 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 				if m.score < int32(prm.PolicyReduce2) {
 					r++
 				}
-				// Rapfi's pair: a cut node's late moves deeper, the
-				// principal variation's shallower (Params.CutNodeReduce).
+				// Rapfi's pair: a cut node's late moves reduced a ply
+				// more, those of a node on the principal variation (or
+				// once on it) a ply less (Params.CutNodeReduce).
 				if cutNode {
 					r += prm.CutNodeReduce
 				}
