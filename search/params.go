@@ -38,7 +38,7 @@ type Params struct {
 	// depth, in tenths of a ply (see blockExt).
 	BlockExt int
 	// PolicyReduce1 and PolicyReduce2: a reduced quiet move whose
-	// ordering score (the move order plus history/16) is below each is
+	// ordering score (the move order plus history/historyDiv) is below each is
 	// reduced a ply more, as Rapfi reduces by its policy. They are in the
 	// learned move order's units (a softmax temperature of about 570, so
 	// -600 is about a third the odds of 0); renju's and caro's hand-set

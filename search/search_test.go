@@ -317,7 +317,7 @@ func TestHistoryStaysBounded(t *testing.T) {
 	s := New(1)
 	const p = eval.Pos(40)
 	for range 1_000_000 {
-		s.updateHistory(eval.Black, p, 30*30)
+		s.updateHistory(eval.Black, p, statBonus(30))
 	}
 	if h := s.history[eval.Black-1][p]; h <= 0 || h > historyMax {
 		t.Fatalf("after a million cuts at depth 30: history %d, want in (0, %d]", h, historyMax)
@@ -328,13 +328,52 @@ func TestHistoryStaysBounded(t *testing.T) {
 		t.Errorf("a malus left the history at %d (was %d)", h, top)
 	}
 	for range 1_000_000 {
-		s.updateHistory(eval.White, p, -30*30)
+		s.updateHistory(eval.White, p, -statBonus(30))
 	}
 	if h := s.history[eval.White-1][p]; h >= 0 || h < -historyMax {
 		t.Fatalf("after a million maluses: history %d, want in [-%d, 0)", h, historyMax)
 	}
 	if h := s.history[eval.Black-1][p+1]; h != 0 {
 		t.Errorf("another cell's history changed: %d", h)
+	}
+}
+
+// TestTableCutUpdatesHistory: a node whose table entry decides its score
+// treats a quiet table move as a cut searched there would: failing high,
+// the move gains history and becomes the ply's killer; failing low, it
+// loses history. A table move that makes a three is no quiet move and
+// is left alone.
+func TestTableCutUpdatesHistory(t *testing.T) {
+	s := New(1)
+	s.b = setup(t, eval.Freestyle, 15, [2]int{7, 7}, [2]int{9, 9}, [2]int{7, 8}, [2]int{12, 3})
+	s.resetArea()
+	b := s.b
+	us := b.SideToMove()
+	quiet, three := b.Pos(2, 12), b.Pos(7, 9)
+	if b.Combo(quiet, us) >= eval.ComboThree || b.Combo(three, us) < eval.ComboThree {
+		t.Fatalf("setup: combos %v and %v", b.Combo(quiet, us), b.Combo(three, us))
+	}
+	const ply, depth = 2, 4
+	key := b.Hash()
+	s.TT.store(key, quiet, 500, depth+2, boundLower, false)
+	if sc := s.pvs(depth, ply, 100, 101, false); sc != 500 {
+		t.Fatalf("table cut-off scored %d, want 500", sc)
+	}
+	h := s.history[us-1][quiet]
+	if h != statBonus(depth) || s.killers[ply][0] != quiet {
+		t.Fatalf("after a fail high: history %d (want %d), killer %v", h, statBonus(depth), s.killers[ply][0])
+	}
+	s.TT.store(key, quiet, -500, depth+2, boundUpper, false)
+	if sc := s.pvs(depth, ply, 100, 101, false); sc != -500 {
+		t.Fatalf("table cut-off scored %d, want -500", sc)
+	}
+	if got := s.history[us-1][quiet]; got >= h {
+		t.Errorf("after a fail low: history %d, was %d", got, h)
+	}
+	s.TT.store(key, three, 500, depth+2, boundLower, false)
+	s.pvs(depth, ply, 100, 101, false)
+	if got := s.history[us-1][three]; got != 0 || s.killers[ply][0] == three {
+		t.Errorf("a three's table cut-off changed its history (%d) or killer", got)
 	}
 }
 
