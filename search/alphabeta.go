@@ -552,10 +552,10 @@ func (s *Searcher) lmrReduction(depth, i int) int {
 // 107 between neighbouring candidates, so the history barely ordered
 // anything. At Rapfi's strength (a bonus of 40d² + 160d − 240, from 16 to
 // 13,600, a cut at depth 8 moves a cell by 180) and with the table's
-// cut-offs updating it too (tableCutStats), as Rapfi's is: +11 ± 30 and
-// +16 ± 33 Elo against Rapfi at 100,000 nodes with Wuzi at 300 ms (two
-// seeds of 400 games), and as Black 79-80 % against 72 % (docs/evidence.md,
-// 85th session).
+// cut-offs updating it too (tableCutStats), as Rapfi's is: +11 ± 30,
+// +16 ± 33 and +28 ± 33 Elo against Rapfi at 100,000 nodes with Wuzi at
+// 300 ms (three seeds of 400 games, about +18 ± 19), as Black 74-80 %
+// against 72 % (docs/evidence.md, 85th session).
 const (
 	historyMax = 1 << 14
 	historyDiv = 20
@@ -566,8 +566,8 @@ func statBonus(depth int) int32 {
 	return int32(max(16, min(13600, 40*depth*depth+160*depth-240)))
 }
 
-// tableCutStats updates the history and killers of the node at ply at which the
-// table's entry has just decided the score sc of the window (alpha, beta),
+// tableCutStats updates the history and killers of the node at ply whose
+// table entry has just decided its score sc for the window (alpha, beta)
 // as a cut searched there would: a quiet table move (no three or better
 // for the side to move; the side to move not under an open-three threat)
 // that fails high earns the bonus of a cut and becomes a killer, one that
