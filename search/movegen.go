@@ -37,7 +37,7 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 				continue
 			}
 		}
-		sc := b.Policy(p, us) + s.history[us-1][p]/historyDiv
+		sc := b.Policy(p, us) + s.histOrder(us, p)
 		switch p {
 		case ttMove:
 			sc += orderTT

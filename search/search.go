@@ -189,7 +189,11 @@ type Searcher struct {
 	// blocks on the path to the node at ply have earned and not yet spent
 	// (see blockExt): set by the parent before each call.
 	blockFrac [MaxPly + 2]int8
-	history   [2][historySize]int32
+	// history and attHistory are each side's history of quiet moves and
+	// of attacks (a three or better for the side playing it): see
+	// cutStats.
+	history    [2][historySize]int32
+	attHistory [2][historySize]int32
 	// corr is the correction history (nil while Params.CorrWeight is 0);
 	// corrAt and rawEval keep each ply's key and uncorrected evaluation
 	// for its update.
@@ -268,6 +272,7 @@ func (s *Searcher) Clear() {
 		s.pnt.clear()
 	}
 	s.history = [2][historySize]int32{}
+	s.attHistory = [2][historySize]int32{}
 	if s.corr != nil {
 		*s.corr = corrTable{}
 	}

@@ -377,6 +377,53 @@ func TestTableCutUpdatesHistory(t *testing.T) {
 	}
 }
 
+// TestCutStatsSplitsAttacks: a cut by an attack (a three or better)
+// rewards the attacks' history and leaves the quiet moves' alone; the
+// attacks searched before any cut lose, and the quiet moves searched
+// before a quiet cut; the move order reads each move's own history, the
+// attacks' at twice the weight.
+func TestCutStatsSplitsAttacks(t *testing.T) {
+	s := New(1)
+	s.b = setup(t, eval.Freestyle, 15, [2]int{7, 7}, [2]int{9, 9}, [2]int{7, 8}, [2]int{12, 3})
+	s.resetArea()
+	b := s.b
+	us := b.SideToMove()
+	quiet, quiet2, three := b.Pos(2, 12), b.Pos(3, 12), b.Pos(7, 9)
+	if b.Combo(quiet, us) >= eval.ComboThree || b.Combo(quiet2, us) >= eval.ComboThree || b.Combo(three, us) < eval.ComboThree {
+		t.Fatalf("setup: combos %v, %v and %v", b.Combo(quiet, us), b.Combo(quiet2, us), b.Combo(three, us))
+	}
+	const ply, depth = 2, 5
+	bonus := statBonus(depth)
+	// The three cuts after a quiet move.
+	s.cutStats(ply, three, b.Combo(three, us), []scoredMove{{quiet, 0}}, depth)
+	if a, q := s.attHistory[us-1][three], s.history[us-1][three]; a != bonus || q != 0 {
+		t.Fatalf("after the three's cut: attacks' history %d (want %d), quiet history %d (want 0)", a, bonus, q)
+	}
+	if h := s.history[us-1][quiet]; h != 0 {
+		t.Errorf("a quiet move before an attack's cut: history %d, want 0", h)
+	}
+	if s.killers[ply][0] != three {
+		t.Errorf("killer %v, want the three", s.killers[ply][0])
+	}
+	// A quiet move cuts after the three and the other quiet move.
+	s.cutStats(ply, quiet, b.Combo(quiet, us), []scoredMove{{three, 0}, {quiet2, 0}}, depth)
+	if h := s.history[us-1][quiet]; h != bonus {
+		t.Errorf("after the quiet cut: history %d, want %d", h, bonus)
+	}
+	if h := s.history[us-1][quiet2]; h != -bonus {
+		t.Errorf("the quiet move before it: history %d, want %d", h, -bonus)
+	}
+	if a := s.attHistory[us-1][three]; a >= 0 {
+		t.Errorf("the attack before it: attacks' history %d, want below 0 (the malus outweighs the bonus it had)", a)
+	}
+	if got, want := s.histOrder(us, three), s.attHistory[us-1][three]/attHistoryDiv; got != want {
+		t.Errorf("the three's order %d, want %d", got, want)
+	}
+	if got, want := s.histOrder(us, quiet), bonus/historyDiv; got != want {
+		t.Errorf("the quiet move's order %d, want %d", got, want)
+	}
+}
+
 // TestQuickWinsAreWins: whenever the search scores a node as won from the
 // threat counts alone (a four-three or a double three the opponent cannot
 // interrupt), the threat-space solver finds a win there too, in random

@@ -85,6 +85,7 @@ func (s *Searcher) prepare(b *eval.Board, lim Limits) {
 	for c := range s.history {
 		for i := range s.history[c] {
 			s.history[c][i] /= 8
+			s.attHistory[c][i] /= 8
 		}
 	}
 	s.resetArea()

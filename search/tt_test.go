@@ -133,7 +133,7 @@ func TestSearchMarksPV(t *testing.T) {
 		s.Options.Params = p
 		c := new(eval.Board)
 		*c = *b
-		return s, s.Search(context.Background(), c, Limits{MaxDepth: 10}, nil)
+		return s, s.Search(context.Background(), c, Limits{MaxDepth: 12}, nil)
 	}
 	s, res := search(DefaultParams())
 	if res.Reason != "search" || len(res.PV) < 2 {
