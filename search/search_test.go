@@ -338,21 +338,30 @@ func TestHistoryStaysBounded(t *testing.T) {
 	}
 }
 
+// historySetup is a searcher on a small freestyle position, the side to
+// move, two cells where its move is quiet and one where it makes a three.
+func historySetup(t *testing.T) (s *Searcher, us eval.Color, quiet, quiet2, three eval.Pos) {
+	t.Helper()
+	s = New(1)
+	s.b = setup(t, eval.Freestyle, 15, [2]int{7, 7}, [2]int{9, 9}, [2]int{7, 8}, [2]int{12, 3})
+	s.resetArea()
+	b := s.b
+	us = b.SideToMove()
+	quiet, quiet2, three = b.Pos(2, 12), b.Pos(3, 12), b.Pos(7, 9)
+	if b.Combo(quiet, us) >= eval.ComboThree || b.Combo(quiet2, us) >= eval.ComboThree || b.Combo(three, us) < eval.ComboThree {
+		t.Fatalf("setup: combos %v, %v and %v", b.Combo(quiet, us), b.Combo(quiet2, us), b.Combo(three, us))
+	}
+	return s, us, quiet, quiet2, three
+}
+
 // TestTableCutUpdatesHistory: a node whose table entry decides its score
 // treats a quiet table move as a cut searched there would: failing high,
 // the move gains history and becomes the ply's killer; failing low, it
 // loses history. A table move that makes a three is no quiet move and
 // is left alone.
 func TestTableCutUpdatesHistory(t *testing.T) {
-	s := New(1)
-	s.b = setup(t, eval.Freestyle, 15, [2]int{7, 7}, [2]int{9, 9}, [2]int{7, 8}, [2]int{12, 3})
-	s.resetArea()
+	s, us, quiet, _, three := historySetup(t)
 	b := s.b
-	us := b.SideToMove()
-	quiet, three := b.Pos(2, 12), b.Pos(7, 9)
-	if b.Combo(quiet, us) >= eval.ComboThree || b.Combo(three, us) < eval.ComboThree {
-		t.Fatalf("setup: combos %v and %v", b.Combo(quiet, us), b.Combo(three, us))
-	}
 	const ply, depth = 2, 4
 	key := b.Hash()
 	s.TT.store(key, quiet, 500, depth+2, boundLower, false)
@@ -383,15 +392,8 @@ func TestTableCutUpdatesHistory(t *testing.T) {
 // before a quiet cut; the move order reads each move's own history, the
 // attacks' at twice the weight.
 func TestCutStatsSplitsAttacks(t *testing.T) {
-	s := New(1)
-	s.b = setup(t, eval.Freestyle, 15, [2]int{7, 7}, [2]int{9, 9}, [2]int{7, 8}, [2]int{12, 3})
-	s.resetArea()
+	s, us, quiet, quiet2, three := historySetup(t)
 	b := s.b
-	us := b.SideToMove()
-	quiet, quiet2, three := b.Pos(2, 12), b.Pos(3, 12), b.Pos(7, 9)
-	if b.Combo(quiet, us) >= eval.ComboThree || b.Combo(quiet2, us) >= eval.ComboThree || b.Combo(three, us) < eval.ComboThree {
-		t.Fatalf("setup: combos %v, %v and %v", b.Combo(quiet, us), b.Combo(quiet2, us), b.Combo(three, us))
-	}
 	const ply, depth = 2, 5
 	bonus := statBonus(depth)
 	// The three cuts after a quiet move.
