@@ -604,10 +604,11 @@ func updateStat(h *int32, bonus int32) {
 	*h += bonus - *h*abs/historyMax
 }
 
-// histOrder is what side c's history adds to the order of cell p: the
-// attacks' history for a three or better, the quiet moves' for the rest.
-func (s *Searcher) histOrder(c eval.Color, p eval.Pos) int32 {
-	if s.b.Combo(p, c) >= eval.ComboThree {
+// histOrder is what side c's history adds to the order of cell p, where
+// c's combo is cb: the attacks' history for a three or better, the quiet
+// moves' for the rest.
+func (s *Searcher) histOrder(c eval.Color, p eval.Pos, cb eval.Combo) int32 {
+	if cb >= eval.ComboThree {
 		return s.attHistory[c-1][p] / attHistoryDiv
 	}
 	return s.history[c-1][p] / historyDiv

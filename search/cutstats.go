@@ -67,16 +67,6 @@ func (c *CutStats) noCut(pvNode, threatened bool) {
 	}
 }
 
-// Add adds o's counts to c.
-func (c *CutStats) Add(o *CutStats) {
-	for k := range c.Cut {
-		for i := range c.Cut[k] {
-			c.Cut[k][i] += o.Cut[k][i]
-		}
-		c.NoCut[k] += o.NoCut[k]
-	}
-}
-
 // Lines reports the counts, one line a node kind: the nodes that cut at
 // their first, second, third and a later move, those that did not cut,
 // and the share of the cutting nodes that cut at the first move.

@@ -7,7 +7,7 @@ import (
 
 // TestCutStats checks bench's cut counts: counting leaves the search as it
 // was (the same nodes), every node kind of the alpha-beta is seen, no more
-// nodes are counted than were searched, and Add and Lines report them.
+// nodes are counted than were searched, and Lines reports them.
 // (The first-move rate itself is no test of the move order on its own: a
 // search that ranked the worst moves first cut at the first move as often
 // here, in a different and smaller tree.)
@@ -45,12 +45,5 @@ func TestCutStats(t *testing.T) {
 	lines := st.Lines()
 	if len(lines) != 1+numNodeKinds || !strings.HasPrefix(lines[1], "non-PV, quiet") {
 		t.Errorf("Lines: %q", lines)
-	}
-
-	var sum CutStats
-	sum.Add(&st)
-	sum.Add(&st)
-	if sum.Cut[kindQuiet][0] != 2*st.Cut[kindQuiet][0] || sum.NoCut[kindThreatened] != 2*st.NoCut[kindThreatened] {
-		t.Errorf("Add: %+v, twice %+v", sum, st)
 	}
 }

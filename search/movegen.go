@@ -28,8 +28,9 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 	filter := threatened || renjuBlack // else every candidate is listed
 	kb := int32(s.Options.Params.KillerBonus)
 	for _, p := range s.candBuf {
+		cu := b.Combo(p, us)
 		if filter {
-			cu, ct := b.Combo(p, us), b.Combo(p, them)
+			ct := b.Combo(p, them)
 			if threatened && ct == eval.ComboFlexFour {
 				flex = append(flex, p)
 			}
@@ -37,7 +38,7 @@ func (s *Searcher) genMoves(ply int, ttMove eval.Pos, threatened bool) []scoredM
 				continue
 			}
 		}
-		sc := b.Policy(p, us) + s.histOrder(us, p)
+		sc := b.Policy(p, us) + s.histOrder(us, p, cu)
 		switch p {
 		case ttMove:
 			sc += orderTT

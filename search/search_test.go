@@ -418,10 +418,10 @@ func TestCutStatsSplitsAttacks(t *testing.T) {
 	if a := s.attHistory[us-1][three]; a >= 0 {
 		t.Errorf("the attack before it: attacks' history %d, want below 0 (the malus outweighs the bonus it had)", a)
 	}
-	if got, want := s.histOrder(us, three), s.attHistory[us-1][three]/attHistoryDiv; got != want {
+	if got, want := s.histOrder(us, three, b.Combo(three, us)), s.attHistory[us-1][three]/attHistoryDiv; got != want {
 		t.Errorf("the three's order %d, want %d", got, want)
 	}
-	if got, want := s.histOrder(us, quiet), bonus/historyDiv; got != want {
+	if got, want := s.histOrder(us, quiet, b.Combo(quiet, us)), bonus/historyDiv; got != want {
 		t.Errorf("the quiet move's order %d, want %d", got, want)
 	}
 }
