@@ -20,16 +20,21 @@ narrower than that of two separate scores. Several baseline files (runs of
 the same baseline) are averaged opening by opening. Each build's score
 as Black and as White on the paired openings follows.
 
+A match played on several seeds pools: give each side's files joined by
+commas, as NEW1.jsonl,NEW2.jsonl BASE1.jsonl,BASE2.jsonl; each opening of
+any of them is paired with the same opening on the other side.
+
 The engine under test is the first engine (-e) of each match. Only the
 openings that every file finished with both colours are counted.
 
 Usage:
-  wuzi-match compare [--opponent NAME] NEW.jsonl BASE.jsonl [BASE.jsonl...]
+  wuzi-match compare [--opponent NAME] NEW.jsonl[,NEW.jsonl...] BASE.jsonl[,...] [BASE.jsonl[,...]...]
 
 e.g.
   wuzi-match -e cmd=./new,name=Wuzi -e cmd=./rapfi,name=Rapfi --seed 7 -n 400 --results new.jsonl
   wuzi-match -e cmd=./old,name=Wuzi -e cmd=./rapfi,name=Rapfi --seed 7 -n 400 --results old.jsonl
   wuzi-match compare new.jsonl old.jsonl
+  wuzi-match compare new-s7.jsonl,new-s8.jsonl old-s7.jsonl,old-s8.jsonl
 
 Flags:
 `
@@ -46,19 +51,27 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wuzi-match compare: want a new results file and at least one baseline (try --help)")
 		return 2
 	}
-	files, ok := readResults("compare", fs.Args(), stderr)
-	if !ok {
-		return 1
-	}
-	for _, f := range files[1:] {
-		if err := comparable(files[0].Header, f.Header); err != nil {
-			fmt.Fprintf(stderr, "wuzi-match compare: %s and %s: %v\n", files[0].Name, f.Name, err)
+	sides := fs.Args()
+	per := make([]map[pairKey]openingScore, len(sides))
+	var first results.File
+	for i, side := range sides {
+		files, ok := readResults("compare", strings.Split(side, ","), stderr)
+		if !ok {
 			return 1
 		}
-	}
-	per := make([]map[pairKey]openingScore, len(files))
-	for i, f := range files {
-		per[i] = openingPoints(f, opponent)
+		if i == 0 {
+			first = files[0]
+		}
+		per[i] = map[pairKey]openingScore{}
+		for _, f := range files {
+			if err := comparable(first.Header, f.Header); err != nil {
+				fmt.Fprintf(stderr, "wuzi-match compare: %s and %s: %v\n", first.Name, f.Name, err)
+				return 1
+			}
+			for k, o := range openingPoints(f, opponent) {
+				per[i][k] = per[i][k].add(o)
+			}
+		}
 	}
 	var keys []pairKey
 	for k := range per[0] {
@@ -104,18 +117,15 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	p := elo.ComparePaired(newPts, basePts)
 	if 2*len(keys) < len(per[0]) {
 		fmt.Fprintf(stderr, "wuzi-match compare: only %d of the %d openings of %s are in every file: were the matches played with the same --seed (or --openings --in-order)?\n",
-			len(keys), len(per[0]), files[0].Name)
+			len(keys), len(per[0]), sides[0])
 	}
-	var baseNames []string
-	for _, f := range files[1:] {
-		baseNames = append(baseNames, f.Name)
-	}
+	baseNames := sides[1:]
 	against := "every opponent"
 	if opponent != "" {
 		against = opponent
 	}
 	fmt.Fprintf(stdout, "Paired by opening against %s: %d openings, each played with both colours in every file\n", against, p.Openings)
-	fmt.Fprintf(stdout, "  new       %-40s score %.3f\n", files[0].Name, p.Score)
+	fmt.Fprintf(stdout, "  new       %-40s score %.3f\n", sides[0], p.Score)
 	fmt.Fprintf(stdout, "  baseline  %-40s score %.3f\n", strings.Join(baseNames, ", "), p.BaseScore)
 	fmt.Fprintf(stdout, "  difference %+.3f ± %.3f (95%%), about %s ± %s Elo\n", p.Diff, p.DiffMargin, signed(p.Elo()), plain(p.EloMargin()))
 	fmt.Fprintf(stdout, "  (the same scores unpaired: ± %.3f, ± %s Elo)\n", p.Unpaired, plain(p.UnpairedElo()))
@@ -135,6 +145,16 @@ type pairKey struct{ opponent, opening string }
 type openingScore struct {
 	pts [2]float64
 	n   [2]int
+}
+
+// add is the points of o and of p together: the games of one opening in
+// two runs of one build.
+func (o openingScore) add(p openingScore) openingScore {
+	for c := range 2 {
+		o.pts[c] += p.pts[c]
+		o.n[c] += p.n[c]
+	}
+	return o
 }
 
 // mean is the points per game over both colours.

@@ -90,6 +90,46 @@ func TestCompare(t *testing.T) {
 	}
 }
 
+// Runs on several seeds pool: each side's files joined by commas give the
+// same comparison as one file a side holding all their openings, and a
+// pooled file of another rule is refused.
+func TestComparePools(t *testing.T) {
+	dir := t.TempDir()
+	f := func(name string) string { return filepath.Join(dir, name) }
+	writeMatch(t, f("new1"), 0, nil, map[string][2]string{
+		"0,0, 1,0, 0,1": {"1-0", "0-1"},
+		"0,0, 1,1, 2,2": {"1-0", "1-0"},
+	})
+	writeMatch(t, f("new2"), 0, nil, map[string][2]string{
+		"0,0, 0,1, 0,3": {"1-0", "0-1"},
+		"0,0, 1,2, 2,1": {"0-1", "1-0"},
+	})
+	writeMatch(t, f("base1"), 0, nil, map[string][2]string{
+		"0,0, 1,0, 0,1": {"1-0", "1-0"},
+		"0,0, 1,1, 2,2": {"1/2-1/2", "1/2-1/2"},
+	})
+	writeMatch(t, f("base2"), 0, nil, map[string][2]string{
+		"0,0, 0,1, 0,3": {"0-1", "0-1"},
+		"0,0, 1,2, 2,1": {"0-1", "1-0"},
+	})
+	var out, errb bytes.Buffer
+	if rc := run([]string{"compare", f("new1") + "," + f("new2"), f("base2") + "," + f("base1")}, &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	for _, want := range []string{"4 openings", "score 0.625", "score 0.375", "+0.250 ± 0.283",
+		"as Black: new 0.750, baseline 0.375, difference +0.375"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	writeMatch(t, f("renju"), 4, nil, map[string][2]string{"0,0, 0,1, 0,3": {"0-1", "0-1"}})
+	out.Reset()
+	errb.Reset()
+	if rc := run([]string{"compare", f("new1") + "," + f("new2"), f("base1") + "," + f("renju")}, &out, &errb); rc != 1 || !strings.Contains(errb.String(), "rules") {
+		t.Errorf("a pooled file of another rule: rc %d, message %q", rc, errb.String())
+	}
+}
+
 func TestCompareRefuses(t *testing.T) {
 	dir := t.TempDir()
 	g := map[string][2]string{"0,0, 1,0, 0,1": {"1-0", "0-1"}, "0,0, 1,1, 2,2": {"1-0", "1-0"}}
