@@ -25,7 +25,8 @@ commas, as NEW1.jsonl,NEW2.jsonl BASE1.jsonl,BASE2.jsonl; each opening of
 any of them is paired with the same opening on the other side.
 
 The engine under test is the first engine (-e) of each match. Only the
-openings that every file finished with both colours are counted.
+openings that every argument (one file, or the files joined by commas)
+finished with both colours are counted.
 
 Usage:
   wuzi-match compare [--opponent NAME] NEW.jsonl[,NEW.jsonl...] BASE.jsonl[,...] [BASE.jsonl[,...]...]
@@ -87,7 +88,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if len(keys) == 0 {
-		fmt.Fprintln(stderr, "wuzi-match compare: no opening was finished with both colours in every file")
+		fmt.Fprintln(stderr, "wuzi-match compare: no opening was finished with both colours in every argument")
 		return 1
 	}
 	slices.SortFunc(keys, func(a, b pairKey) int {
@@ -116,7 +117,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	p := elo.ComparePaired(newPts, basePts)
 	if 2*len(keys) < len(per[0]) {
-		fmt.Fprintf(stderr, "wuzi-match compare: only %d of the %d openings of %s are in every file: were the matches played with the same --seed (or --openings --in-order)?\n",
+		fmt.Fprintf(stderr, "wuzi-match compare: only %d of the %d openings of %s are in every argument: were the matches played with the same --seed (or --openings --in-order)?\n",
 			len(keys), len(per[0]), sides[0])
 	}
 	baseNames := sides[1:]
@@ -124,7 +125,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if opponent != "" {
 		against = opponent
 	}
-	fmt.Fprintf(stdout, "Paired by opening against %s: %d openings, each played with both colours in every file\n", against, p.Openings)
+	fmt.Fprintf(stdout, "Paired by opening against %s: %d openings, each played with both colours in every argument\n", against, p.Openings)
 	fmt.Fprintf(stdout, "  new       %-40s score %.3f\n", sides[0], p.Score)
 	fmt.Fprintf(stdout, "  baseline  %-40s score %.3f\n", strings.Join(baseNames, ", "), p.BaseScore)
 	fmt.Fprintf(stdout, "  difference %+.3f ± %.3f (95%%), about %s ± %s Elo\n", p.Diff, p.DiffMargin, signed(p.Elo()), plain(p.EloMargin()))
