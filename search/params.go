@@ -41,9 +41,13 @@ type Params struct {
 	// ordering score (the move order plus history/historyDiv) is below each is
 	// reduced a ply more, as Rapfi reduces by its policy. They are in the
 	// learned move order's units (a softmax temperature of about 570, so
-	// -600 is about a third the odds of 0); renju's and caro's hand-set
-	// move orders score nearly every cell above 0 and are barely affected.
-	// (+23 ± 38 Elo against Rapfi at 2,000 nodes, docs/evidence.md.)
+	// -600 is about a third the odds of 0), which every rule's tables now
+	// share. (+23 ± 38 Elo against Rapfi at 2,000 nodes, docs/evidence.md.)
+	// Since move-count pruning drops every move past a node's quota (79th
+	// session), the moves that reach the reductions are a node's first
+	// few, and only about 5 % of them score below 0: thresholds of 700 and
+	// 300 (a quarter and a tenth of them) and none at all played alike
+	// against Rapfi (91st session).
 	PolicyReduce1 int
 	PolicyReduce2 int
 	// LMRBase and LMRScale, in hundredths: the late-move reduction of the
