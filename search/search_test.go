@@ -460,6 +460,56 @@ func TestQuickWinsPastFours(t *testing.T) {
 	}
 }
 
+// TestRenjuBlackFourThreesAreWins: renju's Black, whose four-three the
+// search now plays out (its three may be fake), is scored as won only
+// where the threat-space solver confirms the win.
+func TestRenjuBlackFourThreesAreWins(t *testing.T) {
+	perRule := 25
+	if testing.Short() {
+		perRule = 10
+	}
+	found := checkQuickWins(t, []eval.Rule{eval.Renju}, 4000, 91, perRule, func(b *eval.Board) bool {
+		return b.SideToMove() == eval.Black
+	})
+	if found < perRule {
+		t.Errorf("only %d quick wins of renju's Black: the test would prove nothing", found)
+	}
+}
+
+// TestRenjuBlackFakeThreeNoQuickWin: renju's Black has one four-three,
+// at (8,7): a four up the anti-diagonal to (11,4) and the open three
+// (6,7)–(8,7), whose one open-four cell (9,7) is an overline on the
+// diagonal (6,4)–(11,9). White's forced block at (7,8) makes no four, so
+// the threat counts alone would call it a win in five plies; the three
+// is fake, and the search must not score the node so.
+func TestRenjuBlackFakeThreeNoQuickWin(t *testing.T) {
+	blacks := [][2]int{{6, 7}, {7, 7}, {9, 6}, {10, 5}, {11, 4}, {6, 4}, {7, 5}, {8, 6}, {10, 8}, {11, 9}}
+	whites := [][2]int{{4, 7}, {12, 3}, {5, 3}, {12, 10}, {7, 9}, {10, 9}, {6, 14}, {9, 14}, {12, 14}, {14, 11}}
+	var moves [][2]int
+	for i := range blacks {
+		moves = append(moves, blacks[i], whites[i])
+	}
+	b := setup(t, eval.Renju, 15, moves...)
+	fourThree, block, open := b.Pos(8, 7), b.Pos(7, 8), b.Pos(9, 7)
+	if n, p := b.ComboCount(eval.Black, eval.ComboFourThree), b.FirstCombo(eval.Black, eval.ComboFourThree); n != 1 || p != fourThree {
+		t.Fatalf("Black has %d four-threes, first at %v; the test wants one, at (8,7)", n, xy(b, p))
+	}
+	b.Play(fourThree)
+	if p := b.FirstCombo(eval.Black, eval.ComboFive); p != block || b.Combo(block, eval.White) >= eval.ComboFour {
+		t.Fatalf("the four's block is %v (White's combo there %v); the test wants (7,8), making no four", xy(b, p), b.Combo(p, eval.White))
+	}
+	if !b.IsForbidden(open) || b.ComboCount(eval.Black, eval.ComboFlexFour) != 0 {
+		t.Fatalf("(9,7) forbidden %v, Black's open-four cells %d: the three is not fake", b.IsForbidden(open), b.ComboCount(eval.Black, eval.ComboFlexFour))
+	}
+	b.Undo()
+	s := New(4)
+	s.b = b
+	s.resetArea()
+	if s.quickWin(eval.Black, eval.White) {
+		t.Error("a four-three whose three is fake is scored as a win in five plies")
+	}
+}
+
 // checkQuickWins plays random games (seeded by seed and the rule) under
 // each rule and, at every position that keep accepts and the search
 // scores as a quick win for the side to move, asks the threat-space
