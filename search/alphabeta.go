@@ -395,53 +395,34 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 // the block is off the three's line, so the three becomes an open four,
 // and the opponent's next four comes a move too late (Rapfi's quick win
 // check does the same). Renju Black's threes may be fake (their open-four
-// cell a foul), so its double threes are never trusted and its four-three
-// is played out (renjuBlackQuickWin); under caro a blocked five does not
-// win, and no quick win is trusted.
+// cell a foul): its double threes are never trusted, and its four-three
+// counts only when, after the block, it still has an open-four cell that
+// is no foul. Under caro a blocked five does not win: no quick win is
+// trusted.
 func (s *Searcher) quickWin(us, them eval.Color) bool {
 	b := s.b
-	switch r := b.Rule(); {
-	case r == eval.Renju && us == eval.Black:
-		return renjuBlackQuickWin(b)
-	case r == eval.CaroFree, r == eval.CaroExact:
+	renjuBlack := b.Rule() == eval.Renju && us == eval.Black
+	switch b.Rule() {
+	case eval.CaroFree, eval.CaroExact:
 		return false
 	}
 	// Our threat first: it is the rarer, and this runs at every node.
 	fourThrees := b.ComboCount(us, eval.ComboFourThree)
-	if fourThrees+b.ComboCount(us, eval.ComboDoubleThree) == 0 {
-		return false
-	}
-	if !canFour(b, them) {
+	if !renjuBlack && fourThrees+b.ComboCount(us, eval.ComboDoubleThree) > 0 && !canFour(b, them) {
 		return true
 	}
 	if fourThrees == 0 {
 		return false
 	}
+	// Play the four-three (the combo excludes renju's fouls) and the
+	// opponent's forced block of its four; only the first four-three cell
+	// the board names is tried.
 	b.Play(b.FirstCombo(us, eval.ComboFourThree))
 	block := b.FirstCombo(us, eval.ComboFive)
 	won := block != eval.NoPos && b.Combo(block, them) < eval.ComboFour
-	b.Undo()
-	return won
-}
-
-// renjuBlackQuickWin reports whether Black, to move under renju, wins
-// within five plies by a four-three, checked by playing it: Black plays
-// the four-three (the combo excludes fouls), White must block the four at
-// its one five point, and the block must make no four for White; after it
-// Black must still have a cell making an open four that is no foul, so a
-// fake three (one whose open-four cell is forbidden) does not count.
-// Only the first four-three cell the board names is tried.
-func renjuBlackQuickWin(b *eval.Board) bool {
-	p := b.FirstCombo(eval.Black, eval.ComboFourThree)
-	if p == eval.NoPos {
-		return false
-	}
-	b.Play(p)
-	won := false
-	if block := b.FirstCombo(eval.Black, eval.ComboFive); block != eval.NoPos &&
-		b.ComboCount(eval.Black, eval.ComboFlexFour) > 0 && b.Combo(block, eval.White) < eval.ComboFour {
+	if won && renjuBlack {
 		b.Play(block)
-		won = b.ComboCount(eval.Black, eval.ComboFlexFour) > 0
+		won = b.ComboCount(us, eval.ComboFlexFour) > 0
 		b.Undo()
 	}
 	b.Undo()
