@@ -217,6 +217,45 @@ func PriorWeights(f Family) *Weights {
 	return w
 }
 
+// ClearRenjuFouls makes renju Black's fouls worth nothing in w when w is
+// renju's: each shape code that is a foul for Black there (an overline,
+// a double four, or a double three, whose combo is ComboForbidden or
+// ComboDoubleThree) takes, in Black's attack and defence tables and its
+// move order's defence table, the values of the empty code (four dead
+// lines); and the threat table no longer counts Black's double-three bit,
+// for Black to move or for White: a Black double three is a foul, not a
+// threat. The renju tables were copied from freestyle's (64th session),
+// where a double three is worth about 300 units to the side to move and
+// a double four a win; under renju they made Black chase its own fouls
+// and White block them. It does nothing to the other families. The
+// fouls a fake three lets Black play are rare enough to be valued so too.
+func (w *Weights) ClearRenjuFouls() {
+	if w.Family != FamilyRenju {
+		return
+	}
+	codes := sharedCodes()
+	empty := ShapeCode([numDirs]Pattern{})
+	for c := 0; c < NumCodes; c++ {
+		switch comboOf(codes.patterns[c], true) {
+		case ComboForbidden, ComboDoubleThree:
+		default:
+			continue
+		}
+		w.Attack[0][c], w.Defend[0][c] = w.Attack[0][empty], w.Defend[0][empty]
+		w.AttackLate[0][c], w.DefendLate[0][c] = w.AttackLate[0][empty], w.DefendLate[0][empty]
+		w.PolicyDefend[0][c] = w.PolicyDefend[0][empty]
+	}
+	const blackToMove, whiteToMove = ThreatDoubleThree, ThreatDoubleThree << threatBits
+	for m := range NumThreatMasks {
+		if m&blackToMove != 0 {
+			w.Threat[0][m] = w.Threat[0][m&^blackToMove]
+		}
+		if m&whiteToMove != 0 {
+			w.Threat[1][m] = w.Threat[1][m&^whiteToMove]
+		}
+	}
+}
+
 // Weights files: magic, version, family, the table sizes, the tables in
 // the order of the Weights fields (the evaluation's as little-endian int16,
 // the policy's as int32), and a CRC-32 (IEEE) of everything before it.

@@ -318,3 +318,89 @@ func TestShapeClassScales(t *testing.T) {
 		}
 	}
 }
+
+// TestClearRenjuFouls: in renju's weights, Black's foul codes (overlines,
+// double fours, double threes) take the empty code's values in Black's
+// attack, defence and move-order defence tables, and Black's double-three
+// bit counts for nothing in the threat table, for Black to move and for
+// White; every other entry is untouched, clearing twice is clearing once,
+// and the other families are left alone. The embedded renju file is
+// cleared.
+func TestClearRenjuFouls(t *testing.T) {
+	w := randomWeights(FamilyRenju, 11)
+	before := *w
+	w.ClearRenjuFouls()
+	empty := ShapeCode([numDirs]Pattern{})
+	fouls := 0
+	for c := 0; c < NumCodes; c++ {
+		foul := false
+		if cb := comboOf(CodePatterns(c), true); cb == ComboForbidden || cb == ComboDoubleThree {
+			foul = true
+			fouls++
+		}
+		type entry struct {
+			name      string
+			got, orig int64
+			cleared   int64
+		}
+		for _, e := range []entry{
+			{"attack", int64(w.Attack[0][c]), int64(before.Attack[0][c]), int64(before.Attack[0][empty])},
+			{"defend", int64(w.Defend[0][c]), int64(before.Defend[0][c]), int64(before.Defend[0][empty])},
+			{"attack late", int64(w.AttackLate[0][c]), int64(before.AttackLate[0][c]), int64(before.AttackLate[0][empty])},
+			{"defend late", int64(w.DefendLate[0][c]), int64(before.DefendLate[0][c]), int64(before.DefendLate[0][empty])},
+			{"policy defend", int64(w.PolicyDefend[0][c]), int64(before.PolicyDefend[0][c]), int64(before.PolicyDefend[0][empty])},
+		} {
+			want := e.orig
+			if foul {
+				want = e.cleared
+			}
+			if e.got != want {
+				t.Fatalf("Black's %s of %v (foul %v): %d, want %d", e.name, CodePatterns(c), foul, e.got, want)
+			}
+		}
+	}
+	// Overlines and double fours with anything but a five, and two or more
+	// open threes: a third of the codes.
+	if fouls != 665 {
+		t.Errorf("%d foul codes, want 665", fouls)
+	}
+	if w.PolicyAttack != before.PolicyAttack || w.Attack[1] != before.Attack[1] || w.Defend[1] != before.Defend[1] ||
+		w.AttackLate[1] != before.AttackLate[1] || w.DefendLate[1] != before.DefendLate[1] || w.PolicyDefend[1] != before.PolicyDefend[1] {
+		t.Error("a table cleared that holds no Black foul")
+	}
+	for m := range NumThreatMasks {
+		want0, want1 := before.Threat[0][m], before.Threat[1][m]
+		if m&ThreatDoubleThree != 0 {
+			want0 = before.Threat[0][m&^ThreatDoubleThree]
+		}
+		if m&(ThreatDoubleThree<<threatBits) != 0 {
+			want1 = before.Threat[1][m&^(ThreatDoubleThree<<threatBits)]
+		}
+		if w.Threat[0][m] != want0 || w.Threat[1][m] != want1 {
+			t.Fatalf("threat mask %#x: %d / %d, want %d / %d", m, w.Threat[0][m], w.Threat[1][m], want0, want1)
+		}
+	}
+	again := *w
+	again.ClearRenjuFouls()
+	if again != *w {
+		t.Error("clearing twice is not clearing once")
+	}
+	for f := Family(0); f < NumFamilies; f++ {
+		if f == FamilyRenju {
+			continue
+		}
+		o := randomWeights(f, 12)
+		orig := *o
+		if o.ClearRenjuFouls(); *o != orig {
+			t.Errorf("%v: weights changed", f)
+		}
+	}
+	emb, err := EmbeddedWeights(FamilyRenju)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := *emb
+	if emb.ClearRenjuFouls(); *emb != orig {
+		t.Error("the embedded renju weights value Black's fouls (wuzi-train writes them cleared)")
+	}
+}

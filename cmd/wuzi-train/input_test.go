@@ -167,7 +167,8 @@ func TestOrderCopyFrom(t *testing.T) {
 }
 
 // TestCopy: `wuzi-train copy` writes each named family's file as the
-// source's tables entire, under the family's own name and tag, and
+// source's tables entire (renju's with Black's fouls cleared), under the
+// family's own name and tag, and
 // refuses a call without families or with other than one source.
 func TestCopy(t *testing.T) {
 	dir := t.TempDir()
@@ -184,6 +185,7 @@ func TestCopy(t *testing.T) {
 		}
 		want := *fw
 		want.Family = f
+		want.ClearRenjuFouls()
 		if w != want {
 			t.Errorf("%v: the tables are not the source's", f)
 		}

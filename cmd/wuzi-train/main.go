@@ -351,8 +351,11 @@ func frozenBy(part string) (func(i int) bool, bool) {
 }
 
 // writeWeights writes w as dir/<family>.bin and returns the file's path
-// and size.
+// and size. A renju file is written with Black's fouls cleared
+// (eval.Weights.ClearRenjuFouls, which changes w so): whatever a fit or a
+// copy gave them, they are worth nothing.
 func writeWeights(dir string, w *eval.Weights) (string, int, error) {
+	w.ClearRenjuFouls()
 	data, err := w.MarshalBinary()
 	if err != nil {
 		return "", 0, err
