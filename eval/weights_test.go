@@ -333,9 +333,8 @@ func TestClearRenjuFouls(t *testing.T) {
 	empty := ShapeCode([numDirs]Pattern{})
 	fouls := 0
 	for c := 0; c < NumCodes; c++ {
-		foul := false
-		if cb := comboOf(CodePatterns(c), true); cb == ComboForbidden || cb == ComboDoubleThree {
-			foul = true
+		foul := renjuBlackFoul(CodePatterns(c))
+		if foul {
 			fouls++
 		}
 		type entry struct {
@@ -403,4 +402,24 @@ func TestClearRenjuFouls(t *testing.T) {
 	if emb.ClearRenjuFouls(); *emb != orig {
 		t.Error("the embedded renju weights value Black's fouls (wuzi-train writes them cleared)")
 	}
+}
+
+// renjuBlackFoul tells, from a shape code's four line patterns alone, a
+// cell where renju Black fouls unless it makes five: an overline or a
+// double four on one line, fours on two lines, or open threes on two.
+func renjuBlackFoul(ps [4]Pattern) bool {
+	threes, fours, fives, fouls := 0, 0, 0, 0
+	for _, p := range ps {
+		switch p {
+		case F3:
+			threes++
+		case B4, F4:
+			fours++
+		case F5:
+			fives++
+		case Overline, DoubleFour:
+			fouls++
+		}
+	}
+	return fives == 0 && (fouls > 0 || fours >= 2 || threes >= 2)
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // wuzi-train scale writes the embedded weights scaled as Weights.Scaled
-// scales them (renju's with Black's fouls cleared again), in a file the engine reads back; bad input is refused
-// with status 2 and nothing written.
+// scales them (renju's with Black's fouls cleared again), in a file the
+// engine reads back; bad input is refused with status 2 and nothing
+// written.
 func TestScale(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
