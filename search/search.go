@@ -375,6 +375,28 @@ func tableWant(lim Limits, start time.Time) uint64 {
 	return want
 }
 
+// ttGameRoom is how many times its own need (tableWant) a timed or
+// node-limited search may find in use: the room keeps the entries of the
+// game's earlier searches for the later ones, whose positions lie in the
+// same tree. Beyond the need the table at most doubles a search, so the
+// page faults of memory not touched before are spread over a game's first
+// moves instead of slowing its first search (see TT). Against Rapfi at
+// fixed nodes (Wuzi at 400,000 a move: 8 Mi slots against the 1 Mi of
+// its need) the room leaned ahead, +12 ± 23 Elo over 800 games, and at
+// 1 s a move the iterations reach the same depth (docs/evidence.md, 94th
+// session). Gomocup's longer moves already fill the whole table.
+const ttGameRoom = 8
+
+// tableTarget is how many slots a search that needs want reserves on a
+// table that has used in use: want at once, and up to ttGameRoom times
+// it, doubling the slots in use at most.
+func tableTarget(want, used uint64) uint64 {
+	if want > math.MaxUint64/ttGameRoom {
+		return want
+	}
+	return max(want, min(2*used, ttGameRoom*want))
+}
+
 // Search chooses a move for the side to move on b. The board is used as
 // scratch space and is returned to its position. It returns NoPos only
 // when the board has no empty cell. ctx cancellation stops the search; the
@@ -383,7 +405,7 @@ func tableWant(lim Limits, start time.Time) uint64 {
 // it (then reported too, with that iteration's depth).
 func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo func(Info)) (res Result) {
 	s.prepare(b, lim)
-	s.TT.Reserve(tableWant(lim, s.start))
+	s.TT.Reserve(tableTarget(tableWant(lim, s.start), uint64(s.TT.Used())))
 	s.TT.NewSearch()
 	defer context.AfterFunc(ctx, s.Stop)()
 

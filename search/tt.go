@@ -72,8 +72,10 @@ const ttEntrySize = 16
 // The table uses a power-of-two prefix of its slots, grown by Reserve to
 // what the searches need: memory is mapped on first touch, and a table
 // probed at random over all of its slots is mapped a page at a time on
-// almost every probe of the first searches. A 1 s search stores well under
-// a million entries; the whole table is for long searches.
+// almost every probe of the first searches. A search stores at most one
+// entry a node; over a game the table grows to several times a search's
+// need, so that the earlier searches' entries last (tableTarget), and
+// long searches use the whole of it.
 type TT struct {
 	slots []ttSlot
 	used  uint64 // the slots in use: a power of two, at most len(slots)

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -69,6 +70,30 @@ func TestTableWant(t *testing.T) {
 		if got := tableWant(c.lim, now); got != c.want {
 			t.Errorf("%s: %d slots, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// TestTableTarget: a search gets its need at once and, over a game, room
+// for the earlier searches' entries, doubling the table at most a search
+// up to ttGameRoom times the need; a search limited by depth alone gets
+// the whole table.
+func TestTableTarget(t *testing.T) {
+	const need = 1 << 21
+	used := uint64(ttMinUsed)
+	var got []uint64
+	for range 6 {
+		used = max(used, tableTarget(need, used))
+		got = append(got, used)
+	}
+	want := []uint64{need, 2 * need, 4 * need, 8 * need, 8 * need, 8 * need}
+	if !slices.Equal(got, want) {
+		t.Errorf("slots over six searches %v, want %v", got, want)
+	}
+	if g := tableTarget(math.MaxUint64, ttMinUsed); g != math.MaxUint64 {
+		t.Errorf("a search by depth alone reserves %d slots, want them all", g)
+	}
+	if g := tableTarget(need/4, 16*need); g != 2*need {
+		t.Errorf("a short search after long ones asks for %d slots, want %d (its own need times ttGameRoom)", g, 2*need)
 	}
 }
 
