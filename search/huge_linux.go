@@ -3,6 +3,8 @@
 package search
 
 import (
+	"bytes"
+	"os"
 	"syscall"
 	"unsafe"
 )
@@ -36,4 +38,24 @@ func adviseHugePages[E any](t []E) {
 	}
 	b := unsafe.Slice((*byte)(unsafe.Add(p, start-base)), end-start)
 	_ = syscall.Madvise(b, syscall.MADV_HUGEPAGE)
+}
+
+// thpEnabled is where the kernel says when it backs memory with
+// transparent huge pages: "always", "madvise" or "never", the one in force
+// bracketed.
+const thpEnabled = "/sys/kernel/mm/transparent_hugepage/enabled"
+
+// hugePagesOn reports whether memory given adviseHugePages is backed by
+// huge pages: the kernel has transparent huge pages on, always or on
+// advice. Without them a large table probed at random costs a TLB miss a
+// probe (see ttGameRoom).
+func hugePagesOn() bool {
+	b, err := os.ReadFile(thpEnabled)
+	return err == nil && thpOn(b)
+}
+
+// thpOn reads the contents of thpEnabled: whether the mode in force is
+// always or madvise.
+func thpOn(enabled []byte) bool {
+	return bytes.Contains(enabled, []byte("[always]")) || bytes.Contains(enabled, []byte("[madvise]"))
 }

@@ -70,3 +70,18 @@ func TestTablesAdviseHugePages(t *testing.T) {
 		}
 	}
 }
+
+// TestTHPOn: the kernel's mode in force is the bracketed one; huge pages
+// back advised memory under always and madvise, not under never.
+func TestTHPOn(t *testing.T) {
+	for in, want := range map[string]bool{
+		"[always] madvise never\n": true,
+		"always [madvise] never\n": true,
+		"always madvise [never]\n": false,
+		"":                         false,
+	} {
+		if got := thpOn([]byte(in)); got != want {
+			t.Errorf("thpOn(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

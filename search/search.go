@@ -376,25 +376,28 @@ func tableWant(lim Limits, start time.Time) uint64 {
 }
 
 // ttGameRoom is how many times its own need (tableWant) a timed or
-// node-limited search may find in use: the room keeps the entries of the
-// game's earlier searches for the later ones, whose positions lie in the
-// same tree. Beyond the need the table at most doubles a search, so the
-// page faults of memory not touched before are spread over a game's first
-// moves instead of slowing its first search (see TT). Against Rapfi at
-// fixed nodes (Wuzi at 400,000 a move: 8 Mi slots against the 1 Mi of
-// its need) the room leaned ahead, +12 ± 23 Elo over 800 games, and at
-// 1 s a move the iterations reach the same depth (docs/evidence.md, 94th
-// session). Gomocup's longer moves already fill the whole table.
+// node-limited search may find in use where huge pages back the table
+// (TT.room): the room keeps the entries of the game's earlier searches for
+// the later ones, whose positions lie in the same tree. Beyond the need
+// the table at most doubles a search, so the page faults of memory not
+// touched before are spread over a game's first moves instead of slowing
+// its first search (see TT). Against Rapfi at fixed nodes (Wuzi at
+// 400,000 a move: 8 Mi slots against the 1 Mi of its need) the room
+// leaned ahead, +12 ± 23 Elo over 800 games, and at 1 s a move on Linux
+// the iterations reach the same depth; the Windows build under Wine,
+// whose table has only 4 KiB pages, reached 0.7 of a ply less with it
+// (docs/evidence.md, 94th session), so there the need alone is kept.
+// Gomocup's longer moves fill the whole table anyway.
 const ttGameRoom = 8
 
 // tableTarget is how many slots a search that needs want reserves on a
-// table that has used in use: want at once, and up to ttGameRoom times
-// it, doubling the slots in use at most.
-func tableTarget(want, used uint64) uint64 {
-	if want > math.MaxUint64/ttGameRoom {
+// table that has used in use and room (ttGameRoom or 1): want at once,
+// and up to room times it, doubling the slots in use at most.
+func tableTarget(want, used, room uint64) uint64 {
+	if want > math.MaxUint64/room {
 		return want
 	}
-	return max(want, min(2*used, ttGameRoom*want))
+	return max(want, min(2*used, room*want))
 }
 
 // Search chooses a move for the side to move on b. The board is used as
@@ -405,7 +408,7 @@ func tableTarget(want, used uint64) uint64 {
 // it (then reported too, with that iteration's depth).
 func (s *Searcher) Search(ctx context.Context, b *eval.Board, lim Limits, onInfo func(Info)) (res Result) {
 	s.prepare(b, lim)
-	s.TT.Reserve(tableTarget(tableWant(lim, s.start), uint64(s.TT.Used())))
+	s.TT.Reserve(tableTarget(tableWant(lim, s.start), uint64(s.TT.Used()), s.TT.room))
 	s.TT.NewSearch()
 	defer context.AfterFunc(ctx, s.Stop)()
 

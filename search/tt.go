@@ -73,13 +73,14 @@ const ttEntrySize = 16
 // what the searches need: memory is mapped on first touch, and a table
 // probed at random over all of its slots is mapped a page at a time on
 // almost every probe of the first searches. A search stores at most one
-// entry a node; over a game the table grows to several times a search's
-// need, so that the earlier searches' entries last (tableTarget), and
-// long searches use the whole of it.
+// entry a node; where huge pages back the table it grows over a game to
+// several times a search's need, so that the earlier searches' entries
+// last (tableTarget), and long searches use the whole of it.
 type TT struct {
 	slots []ttSlot
 	used  uint64 // the slots in use: a power of two, at most len(slots)
 	mask  uint64 // used-2: the first slot of a probed bucket
+	room  uint64 // ttGameRoom where huge pages back the slots, else 1 (see tableTarget)
 	gen   uint8
 }
 
@@ -96,7 +97,10 @@ func NewTT(mb int) *TT {
 	}
 	slots := make([]ttSlot, n)
 	adviseHugePages(slots)
-	t := &TT{slots: slots}
+	t := &TT{slots: slots, room: 1}
+	if hugePagesOn() {
+		t.room = ttGameRoom
+	}
 	t.Reserve(ttMinUsed)
 	return t
 }

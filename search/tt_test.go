@@ -75,25 +75,44 @@ func TestTableWant(t *testing.T) {
 
 // TestTableTarget: a search gets its need at once and, over a game, room
 // for the earlier searches' entries, doubling the table at most a search
-// up to ttGameRoom times the need; a search limited by depth alone gets
-// the whole table.
+// up to the room times the need; without room (no huge pages) the need
+// alone; a search limited by depth alone gets the whole table.
 func TestTableTarget(t *testing.T) {
 	const need = 1 << 21
-	used := uint64(ttMinUsed)
-	var got []uint64
-	for range 6 {
-		used = max(used, tableTarget(need, used))
-		got = append(got, used)
+	for _, c := range []struct {
+		room uint64
+		want []uint64
+	}{
+		{ttGameRoom, []uint64{need, 2 * need, 4 * need, 8 * need, 8 * need, 8 * need}},
+		{1, []uint64{need, need, need, need, need, need}},
+	} {
+		used := uint64(ttMinUsed)
+		var got []uint64
+		for range 6 {
+			used = max(used, tableTarget(need, used, c.room))
+			got = append(got, used)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("room %d: slots over six searches %v, want %v", c.room, got, c.want)
+		}
+		if g := tableTarget(math.MaxUint64, ttMinUsed, c.room); g != math.MaxUint64 {
+			t.Errorf("room %d: a search by depth alone reserves %d slots, want them all", c.room, g)
+		}
 	}
-	want := []uint64{need, 2 * need, 4 * need, 8 * need, 8 * need, 8 * need}
-	if !slices.Equal(got, want) {
-		t.Errorf("slots over six searches %v, want %v", got, want)
+	if g := tableTarget(need/4, 16*need, ttGameRoom); g != 2*need {
+		t.Errorf("a short search after long ones asks for %d slots, want %d (its own need times the room)", g, 2*need)
 	}
-	if g := tableTarget(math.MaxUint64, ttMinUsed); g != math.MaxUint64 {
-		t.Errorf("a search by depth alone reserves %d slots, want them all", g)
+}
+
+// TestTTRoom: a table takes the game room exactly where huge pages back
+// it.
+func TestTTRoom(t *testing.T) {
+	want := uint64(1)
+	if hugePagesOn() {
+		want = ttGameRoom
 	}
-	if g := tableTarget(need/4, 16*need); g != 2*need {
-		t.Errorf("a short search after long ones asks for %d slots, want %d (its own need times ttGameRoom)", g, 2*need)
+	if r := NewTT(1).room; r != want {
+		t.Errorf("room %d, want %d (huge pages on: %v)", r, want, hugePagesOn())
 	}
 }
 
