@@ -394,7 +394,7 @@ const ttGameRoom = 8
 // table that has used in use and room (ttGameRoom or 1): want at once,
 // and up to room times it, doubling the slots in use at most.
 func tableTarget(want, used, room uint64) uint64 {
-	if want > math.MaxUint64/room {
+	if room <= 1 || want > math.MaxUint64/room {
 		return want
 	}
 	return max(want, min(2*used, room*want))
