@@ -384,11 +384,11 @@ func tableWant(lim Limits, start time.Time) uint64 {
 // its first search (see TT). Against Rapfi at fixed nodes (Wuzi at
 // 400,000 a move: 8 Mi slots against the 1 Mi of its need) the room
 // leaned ahead, about +9 Elo over four runs of 400 games (+5 to +20
-// each, ±31-33), and at 1 s a move on Linux
-// the iterations reach the same depth; the Windows build under Wine,
-// whose table has only 4 KiB pages, reached 0.7 of a ply less with it
-// (docs/evidence.md, 94th session), so there the need alone is kept.
-// Gomocup's longer moves fill the whole table anyway.
+// each, ±31-33), and at 1 s a move on Linux the iterations reach the
+// same depth; the Windows build under Wine, whose table has only 4 KiB
+// pages, reached 0.7 of a ply less with it (docs/evidence.md, 94th
+// session), so there the need alone is kept. Gomocup's longer moves fill
+// the whole table anyway.
 const ttGameRoom = 8
 
 // tableTarget is how many slots a search that needs want reserves on a
