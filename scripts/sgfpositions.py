@@ -30,9 +30,14 @@ def cell(sgf):
 
 
 def games(text):
-    """(properties, moves) of each game of an SGF collection."""
-    for game in re.findall(r"\(;FF.*?\)", text, re.S):
-        props = dict(re.findall(r"(PB|PW|RE|RU|SZ|C)\[([^\]]*)\]", game))
+    """(properties, moves) of each game of an SGF collection: the root's
+    properties (the first of each name) and the moves in order."""
+    for game in re.split(r"(?=\(;FF\[)", text):
+        if not game.startswith("(;"):
+            continue
+        props = {}
+        for key, value in re.findall(r"\b(PB|PW|RE|RU|SZ|C)\[([^\]]*)\]", game):
+            props.setdefault(key, value)
         moves = re.findall(r";[BW]\[([a-z]{2})\]", game)
         yield props, moves
 
