@@ -53,6 +53,9 @@ def main():
     rnd = random.Random(args.seed)
     n = 0
     for number, (props, moves) in enumerate(g for path in args.sgf for g in games(open(path).read())):
+        if not props.get("SZ", "15").isdigit():
+            print(f"game {number}: board {props['SZ']} is not square; left out", file=sys.stderr)
+            continue
         m = re.search(r"opening (\d+) stone", props.get("C", ""))
         first = int(m.group(1)) if m else 0
         result = props.get("RE", "")
