@@ -35,6 +35,13 @@ does not depend on the clock, hold both engines to one node count instead
 (option=max_node=N in both SPECs and a --turn long enough): their searches
 are then deterministic, and every differing move is the change's.
 
+Judge with Rapfi (or another engine that searches every position), not with
+Wuzi: Wuzi's root plays a forced move at once, a block of a four or the one
+move that refutes the opponent's VCF, and reports its static evaluation as
+the score, so where such a move follows, a Wuzi judge gives a static score
+for a decided position (a third of the judge's searches on the middle games
+of the 96th session, docs/evidence.md).
+
 The judge's score of the position after each move, v (its units, the side
 that moved), becomes a win probability 1/(1+exp(-v/scale)); the report gives
 how many differing moves B played better, worse and level (within 0.01), a
