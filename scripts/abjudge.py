@@ -33,13 +33,15 @@ doubling the time from 1 s is not seen at all: a coarse yardstick that rules
 out large losses cheaply, not a replacement for matches. For a change that
 does not depend on the clock, hold both engines to one node count instead
 (option=max_node=N in both SPECs and a --turn long enough): their searches
-are then deterministic, and every differing move is the change's.
+are then deterministic, and every differing move is the change's (nearly:
+Wuzi's root threat searches keep a cap of a share of the clock even at a
+node limit, so a busy machine changes a few searches; 96th session).
 
 Judge with Rapfi (or another engine that searches every position), not with
 Wuzi: Wuzi's root plays a forced move at once, a block of a four or the one
 move that refutes the opponent's VCF, and reports its static evaluation as
 the score, so where such a move follows, a Wuzi judge gives a static score
-for a decided position (a third of the judge's searches on the middle games
+for a decided position (nearly a third of the judge's searches on the middle games
 of the 96th session, docs/evidence.md).
 
 The judge's score of the position after each move, v (its units, the side
