@@ -16,12 +16,12 @@ func TestBudget(t *testing.T) {
 		instant            bool
 	}{
 		{"turn 0 answers at once", Clock{TurnMS: 0, LeftMS: Unlimited, haveLeft: true}, 200, 0, 30 * time.Millisecond, 60 * time.Millisecond, true},
-		{"1 s a move, no game limit", Clock{TurnMS: 1000, LeftMS: Unlimited, haveLeft: true}, 200, 920 * time.Millisecond, 920 * time.Millisecond, 990 * time.Millisecond, false},
+		{"1 s a move, no game limit", Clock{TurnMS: 1000, LeftMS: Unlimited, haveLeft: true}, 200, 950 * time.Millisecond, 950 * time.Millisecond, 990 * time.Millisecond, false},
 		{"Gomocup 30 s / 180 s, game start", Clock{TurnMS: 30000, MatchMS: 180000, LeftMS: 180000, haveLeft: true}, 222, 8181 * time.Millisecond, 24543 * time.Millisecond, 24743 * time.Millisecond, false},
 		{"300 ms left of the game", Clock{TurnMS: 5000, LeftMS: 300, haveLeft: true}, 150, 13 * time.Millisecond, 39 * time.Millisecond, 239 * time.Millisecond, false},
 		{"time already over", Clock{TurnMS: 5000, LeftMS: -50, haveLeft: true}, 150, 2 * time.Millisecond, 4 * time.Millisecond, 14 * time.Millisecond, false},
-		{"match limit before any time_left", Clock{TurnMS: 5000, MatchMS: 100000, LeftMS: Unlimited}, 225, 4545 * time.Millisecond, 4720 * time.Millisecond, 4920 * time.Millisecond, false},
-		{"100 ms a move", Clock{TurnMS: 100, LeftMS: Unlimited, haveLeft: true}, 200, 65 * time.Millisecond, 65 * time.Millisecond, 90 * time.Millisecond, false},
+		{"match limit before any time_left", Clock{TurnMS: 5000, MatchMS: 100000, LeftMS: Unlimited}, 225, 4545 * time.Millisecond, 4870 * time.Millisecond, 4990 * time.Millisecond, false},
+		{"100 ms a move", Clock{TurnMS: 100, LeftMS: Unlimited, haveLeft: true}, 200, 68 * time.Millisecond, 68 * time.Millisecond, 90 * time.Millisecond, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -120,7 +120,7 @@ func TestStartupFromProcessStart(t *testing.T) {
 		}
 	}
 	// The first move of the 400 ms process at a 1 s turn: its search
-	// ends 400 ms sooner than a turn's hard limit (920 ms).
+	// ends 400 ms sooner than a turn's hard limit (950 ms).
 	br := New(Config{HashMB: 16, Started: time.Now().Add(-age)})
 	for _, kv := range [][2]string{{"timeout_turn", "1000"}, {"timeout_match", "0"}} {
 		if err := br.SetInfo(kv[0], kv[1]); err != nil {
@@ -130,7 +130,7 @@ func TestStartupFromProcessStart(t *testing.T) {
 	if err := br.Start(15, 15); err != nil {
 		t.Fatal(err)
 	}
-	if d, limit := timeFirstMove(t, br), 920*time.Millisecond-age+100*time.Millisecond*raceSlowdown; d > limit {
+	if d, limit := timeFirstMove(t, br), 950*time.Millisecond-age+100*time.Millisecond*raceSlowdown; d > limit {
 		t.Errorf("first move of a process 400 ms old took %v, over %v", d, limit)
 	}
 }
