@@ -41,6 +41,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	s.pvLen[ply] = 0
 	s.evalStack[ply] = noEval
 	if s.aborted() {
+		s.CutStats.end(depth, endStop)
 		return 0
 	}
 	if ply > s.selDepth {
@@ -52,23 +53,28 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 
 	// A five of ours ends the game next ply.
 	if b.ComboCount(us, eval.ComboFive) > 0 {
+		s.CutStats.end(depth, endDecided)
 		return Win - (ply + 1)
 	}
 	if b.Empties() == 0 {
+		s.CutStats.end(depth, endDecided)
 		return 0
 	}
 	if ply >= MaxPly {
+		s.CutStats.end(depth, endDecided)
 		return int(b.Evaluate())
 	}
 	// Mate-distance pruning: no line from here can beat a shorter win.
 	alpha = max(alpha, -Win+ply)
 	beta = min(beta, Win-ply-1)
 	if alpha >= beta {
+		s.CutStats.end(depth, endDecided)
 		return alpha
 	}
 
 	// The opponent's five must be blocked, at once and only there.
 	if n := b.ComboCount(them, eval.ComboFive); n > 0 {
+		s.CutStats.end(depth, endBlock)
 		p := s.findCombo(them, eval.ComboFive)
 		if n > 1 || s.forbidden(p) {
 			return -(Win - (ply + 2))
@@ -95,15 +101,18 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	}
 	// An open four (or two fours) of ours wins: the opponent has no five.
 	if b.ComboCount(us, eval.ComboFlexFour) > 0 {
+		s.CutStats.end(depth, endDecided)
 		return Win - (ply + 3)
 	}
 	// A four-three or a double three of ours wins when the opponent has no
 	// four to interrupt it with.
 	if s.quickWin(us, them) {
+		s.CutStats.end(depth, endDecided)
 		return Win - (ply + 5)
 	}
 
 	if depth <= 0 {
+		s.CutStats.end(depth, endHorizon)
 		return s.quiesce(ply, alpha, beta)
 	}
 
@@ -121,6 +130,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			bd := bound(e.flags & 3)
 			if bd == boundExact || (bd == boundLower && sc >= beta) || (bd == boundUpper && sc <= alpha) {
 				s.tableCutStats(ply, ttMove, depth, sc, alpha, beta)
+				s.CutStats.end(depth, endTable)
 				return sc
 			}
 		}
@@ -139,6 +149,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	// (reverse futility).
 	if s.Options.UseStaticPrune && !pvNode && !threatened && b.ComboCount(them, eval.ComboFourThree) == 0 {
 		if depth <= prm.RazorDepth && ev+prm.RazorMargin*depth < alpha {
+			s.CutStats.end(depth, endRazor)
 			return s.quiesce(ply, alpha, beta)
 		}
 		fd := depth
@@ -146,6 +157,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 			fd--
 		}
 		if ev-prm.FutilityMargin*fd >= beta && beta > -winBound {
+			s.CutStats.end(depth, endFutility)
 			return ev
 		}
 	}
@@ -293,6 +305,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 		s.undo()
 		if s.aborted() {
+			s.CutStats.end(depth, endStop)
 			return 0
 		}
 		searched++
@@ -313,6 +326,7 @@ func (s *Searcher) pvs(depth, ply, alpha, beta int, pvNode bool) int {
 	if searched > 0 && best < beta {
 		s.CutStats.noCut(pvNode, threatened)
 	}
+	s.CutStats.loop(depth, threatened, searched)
 	if searched == 0 {
 		// Every move loses to the open four (or no move is legal).
 		return -(Win - (ply + 4))
@@ -375,7 +389,9 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	if s.Options.QuiesceVCF && s.Options.UseVCF {
 		if b.ComboCount(us, eval.ComboFour)+b.ComboCount(us, eval.ComboFourThree) > 0 {
 			s.vcfLocal = true
+			n := s.nodes
 			won := s.vcf(ply, 12)
+			s.CutStats.horizon(s.nodes-n, won)
 			s.vcfLocal = false
 			if won {
 				return Win - (ply + 1 + s.vcfLen)

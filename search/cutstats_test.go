@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -45,5 +46,62 @@ func TestCutStats(t *testing.T) {
 	lines := st.Lines()
 	if len(lines) != 1+numNodeKinds || !strings.HasPrefix(lines[1], "non-PV, quiet") {
 		t.Errorf("Lines: %q", lines)
+	}
+}
+
+// TestNodeStatsAccount checks the table of where the nodes end: without
+// threat searches every node a search counts is accounted for once (the
+// root's move searches plus one end per alpha-beta node), so no exit of
+// the alpha-beta is missed or counted twice; with them the horizon's VCF
+// is counted too and nothing is counted that was not searched; and on
+// real games' positions each way a node can end is seen.
+func TestNodeStatsAccount(t *testing.T) {
+	boards := gameBoards(t)[:12]
+	var all CutStats
+	for i, b := range boards {
+		for _, threats := range []bool{false, true} {
+			s := New(16)
+			s.Options.UseVCF, s.Options.UseVCT, s.Options.VerifyVCT = threats, threats, threats
+			st := new(CutStats)
+			s.CutStats = st
+			s.Search(context.Background(), b, Limits{MaxDepth: 8}, nil)
+			switch {
+			case !threats && st.Nodes() != s.Nodes():
+				t.Errorf("position %d, no threat searches: %d nodes accounted, %d searched", i, st.Nodes(), s.Nodes())
+			case !threats && st.HorizonVCF != 0:
+				t.Errorf("position %d, no threat searches: %d horizon VCF searches counted", i, st.HorizonVCF)
+			case threats && st.Nodes() > s.Nodes():
+				t.Errorf("position %d: %d nodes accounted, only %d searched", i, st.Nodes(), s.Nodes())
+			}
+			if threats {
+				for d := range st.End {
+					for e, v := range st.End[d] {
+						all.End[d][e] += v
+					}
+				}
+				all.HorizonNodes += st.HorizonNodes
+			}
+		}
+	}
+	var sum [numNodeEnds]uint64
+	for _, row := range all.End {
+		for e, v := range row {
+			sum[e] += v
+		}
+	}
+	for e := endDecided; e < numNodeEnds; e++ {
+		if sum[e] == 0 {
+			t.Errorf("no node ended as %q on %d positions", nodeEndNames[e], len(boards))
+		}
+	}
+	if sum[endStop] != 0 {
+		t.Errorf("%d nodes counted as stopped in searches without a limit", sum[endStop])
+	}
+	if all.HorizonNodes == 0 {
+		t.Error("no horizon VCF node counted")
+	}
+	lines := all.NodeLines()
+	if !strings.HasPrefix(lines[0], "left ") || !strings.HasPrefix(lines[len(lines)-2], "all ") {
+		t.Errorf("NodeLines: %q", lines)
 	}
 }

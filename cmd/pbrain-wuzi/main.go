@@ -53,7 +53,7 @@ func runStarted(started time.Time, args []string, stdin io.Reader, stdout, stder
 	version := fs.Bool("version", false, "print the version and exit")
 	params := fs.StringArray("param", nil, "NAME=VALUE: a search parameter for tuning matches (repeatable; names: "+search.ParamNames()+")")
 	benchDepth := fs.Int("depth", search.DefaultBenchDepth, "bench: search depth of every position")
-	cutStats := fs.Bool("cut-stats", false, "bench: also print where the nodes failed high (the first-move cut rate, by node kind)")
+	cutStats := fs.Bool("cut-stats", false, "bench: also print where the nodes failed high (the first-move cut rate, by node kind) and where they ended, by the depth left")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `Wuzi %s, a Gomoku/Renju engine for the Gomocup/Piskvork brain protocol.
 
@@ -170,6 +170,9 @@ func bench(out io.Writer, depth, hashMB int, params *search.Params, cutStats boo
 	}
 	if stats != nil {
 		for _, l := range stats.Lines() {
+			fmt.Fprintln(out, l)
+		}
+		for _, l := range stats.NodeLines() {
 			fmt.Fprintln(out, l)
 		}
 	}

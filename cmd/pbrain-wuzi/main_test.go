@@ -253,9 +253,9 @@ func TestBenchParams(t *testing.T) {
 	}
 }
 
-// TestBenchCutStats checks that bench --cut-stats prints its table, a line
-// a node kind with five counts and the first-move rate, and bench alone
-// does not.
+// TestBenchCutStats checks that bench --cut-stats prints its tables, a line
+// a node kind with five counts and the first-move rate, and the ends of
+// the nodes with their totals, and bench alone does not.
 func TestBenchCutStats(t *testing.T) {
 	for _, withStats := range []bool{false, true} {
 		args := []string{"--hash", "16", "bench", "--depth", "3"}
@@ -269,6 +269,10 @@ func TestBenchCutStats(t *testing.T) {
 		row := regexp.MustCompile(`(?m)^non-PV, quiet +\d+ +\d+ +\d+ +\d+ +\d+ +(\d+\.\d|-)$`)
 		if got := row.MatchString(out.String()); got != withStats {
 			t.Errorf("%v: cut table printed %v, want %v:\n%s", args, got, withStats, out.String())
+		}
+		ends := regexp.MustCompile(`(?m)^all( +\d+){9} +(\d+\.\d\d|-) +(\d+\.\d\d|-)$`)
+		if got := ends.MatchString(out.String()); got != withStats {
+			t.Errorf("%v: node table printed %v, want %v:\n%s", args, got, withStats, out.String())
 		}
 	}
 }
