@@ -84,8 +84,11 @@ const (
 	numNodeEnds
 )
 
-// nodeEndNames are the columns of NodeLines, in end* order.
-var nodeEndNames = [numNodeEnds]string{"stopped", "decided", "block", "horizon", "table", "razor", "futility", "quiet", "threatened"}
+// nodeEndName names end kind e, a column of NodeLines.
+func nodeEndName(e int) string {
+	names := [numNodeEnds]string{"stopped", "decided", "block", "horizon", "table", "razor", "futility", "quiet", "threatened"}
+	return names[e]
+}
 
 // nodeKind is the CutStats index of a node.
 func nodeKind(pvNode, threatened bool) int {
@@ -184,8 +187,8 @@ func (c *CutStats) Nodes() uint64 {
 // and the root.
 func (c *CutStats) NodeLines() []string {
 	head := fmt.Sprintf("%-5s", "left")
-	for _, n := range nodeEndNames {
-		head += fmt.Sprintf(" %10s", n)
+	for e := range numNodeEnds {
+		head += fmt.Sprintf(" %10s", nodeEndName(e))
 	}
 	out := []string{head + fmt.Sprintf(" %8s %8s", "mv/quiet", "mv/thr")}
 	var sum [numNodeEnds]uint64

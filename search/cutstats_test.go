@@ -91,7 +91,7 @@ func TestNodeStatsAccount(t *testing.T) {
 	}
 	for e := endDecided; e < numNodeEnds; e++ {
 		if sum[e] == 0 {
-			t.Errorf("no node ended as %q on %d positions", nodeEndNames[e], len(boards))
+			t.Errorf("no node ended as %q on %d positions", nodeEndName(e), len(boards))
 		}
 	}
 	if sum[endStop] != 0 {
