@@ -137,7 +137,17 @@ func (c *CutStats) Lines() []string {
 // CutStats counts nothing.
 func (c *CutStats) end(depth, e int) {
 	if c != nil {
-		c.End[max(0, min(depth, statDepths-1))][e]++
+		c.End[statRow(depth)][e]++
+	}
+}
+
+// statRow is the row of End and Moves for a node with depth plies left.
+func statRow(depth int) int { return max(0, min(depth, statDepths-1)) }
+
+// root counts one of the root's move searches.
+func (c *CutStats) root() {
+	if c != nil {
+		c.RootMoves++
 	}
 }
 
@@ -147,7 +157,7 @@ func (c *CutStats) loop(depth int, threatened bool, n int) {
 	if c == nil {
 		return
 	}
-	d, t, e := max(0, min(depth, statDepths-1)), 0, endQuiet
+	d, t, e := statRow(depth), 0, endQuiet
 	if threatened {
 		t, e = 1, endThreatened
 	}

@@ -675,9 +675,7 @@ func (s *Searcher) searchRoot(moves []rootMove, depth, alpha, beta, nBest int) i
 		quiet := s.b.Combo(m.pos, us) < eval.ComboThree && s.b.Combo(m.pos, us.Opp()) < eval.ComboThree
 		s.play(m.pos)
 		s.nodes++
-		if s.CutStats != nil {
-			s.CutStats.RootMoves++
-		}
+		s.CutStats.root()
 		var score int
 		if i < nBest {
 			s.expectCut[1] = false
