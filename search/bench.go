@@ -1,8 +1,11 @@
 package search
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
+	"strings"
 	"time"
 
 	"wuzi/eval"
@@ -35,6 +38,45 @@ func BenchPositions() []BenchPosition {
 	}
 }
 
+// ParsePositions reads positions of one rule and board size, one a line,
+// as search/testdata/game_positions.txt holds them: the moves x,y
+// (0-based) from the empty board, Black first, separated by ";". Blank
+// lines and lines starting with "#" are skipped; each position is named
+// by its line number. A move off the board or a malformed line is an
+// error naming the line; a move on an occupied cell is found when the
+// position is set up (Bench).
+func ParsePositions(r io.Reader, rule eval.Rule, size int) ([]BenchPosition, error) {
+	var out []BenchPosition
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		bp := BenchPosition{Name: fmt.Sprintf("line-%d", n), Rule: rule, Size: size}
+		for _, f := range strings.Split(line, ";") {
+			var x, y int
+			var rest string
+			if k, _ := fmt.Sscanf(strings.TrimSpace(f)+" .", "%d,%d %s", &x, &y, &rest); k != 3 || rest != "." {
+				return nil, fmt.Errorf("line %d: bad move %q (want x,y;x,y;...)", n, f)
+			}
+			if x < 0 || y < 0 || x >= size || y >= size {
+				return nil, fmt.Errorf("line %d: move %d,%d off the %dx%d board", n, x, y, size, size)
+			}
+			bp.Moves = append(bp.Moves, [2]int{x, y})
+		}
+		out = append(out, bp)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no positions")
+	}
+	return out, nil
+}
+
 // BenchResult sums a bench run.
 type BenchResult struct {
 	Nodes   uint64
@@ -49,21 +91,25 @@ func (r BenchResult) NPS() uint64 {
 	return uint64(float64(r.Nodes) / r.Elapsed.Seconds())
 }
 
-// Bench searches every bench position to depth with a cleared table of
-// hashMB MiB and reports one line per position. The node total depends
+// Bench searches every position of positions (nil: BenchPositions) to
+// depth with a cleared table of hashMB MiB and reports one line per
+// position. The node total depends
 // only on the code (and params), so it is a signature of the search's
 // behaviour. params, when not nil, replaces DefaultParams, the
 // evaluation's percentages included, as the engine's --param does. stats,
 // when not nil, gets the counts of where the nodes failed high over all
 // positions (counting does not change the search).
-func Bench(depth, hashMB int, params *Params, stats *CutStats, line func(string)) (BenchResult, error) {
+func Bench(positions []BenchPosition, depth, hashMB int, params *Params, stats *CutStats, line func(string)) (BenchResult, error) {
+	if positions == nil {
+		positions = BenchPositions()
+	}
 	var total BenchResult
 	s := New(hashMB)
 	s.CutStats = stats
 	if params != nil {
 		s.Options.Params = *params
 	}
-	for _, bp := range BenchPositions() {
+	for _, bp := range positions {
 		b, err := params.NewBoard(bp.Size, bp.Size, bp.Rule)
 		if err != nil {
 			return total, err

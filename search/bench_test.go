@@ -152,6 +152,49 @@ func positionBoards(tb testing.TB, name string, r eval.Rule) []*eval.Board {
 // two builds with the same nodes/op searched the same nodes.
 func BenchmarkGamePositions(bm *testing.B) { searchEach(bm, gameBoards(bm)) }
 
+// BenchmarkLatePositions is BenchmarkGamePositions on later positions of
+// real games (testdata/late_positions.txt: plies 20 to 41), where Wuzi's
+// tree grows far faster than Rapfi's (docs/evidence.md, 100th session).
+func BenchmarkLatePositions(bm *testing.B) {
+	searchEach(bm, positionBoards(bm, "late_positions.txt", eval.Freestyle))
+}
+
+// TestParsePositions checks that ParsePositions, which `pbrain-wuzi bench
+// --positions` reads files with, reads the position files the benchmarks
+// set up (positionBoards) to the same moves, and names each position by
+// its line.
+func TestParsePositions(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		rule eval.Rule
+	}{{"game_positions.txt", eval.Freestyle}, {"late_positions.txt", eval.Freestyle}, {"renju_positions.txt", eval.Renju}} {
+		f, err := os.Open(filepath.Join("testdata", c.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ParsePositions(f, c.rule, 15)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		boards := positionBoards(t, c.name, c.rule)
+		if len(got) != len(boards) || len(got) != 40 {
+			t.Fatalf("%s: %d positions, the benchmark sets up %d (want 40)", c.name, len(got), len(boards))
+		}
+		for i, bp := range got {
+			b := boards[i]
+			if bp.Rule != c.rule || bp.Size != 15 || len(bp.Moves) != b.Ply() || !strings.HasPrefix(bp.Name, "line-") {
+				t.Fatalf("%s: position %d is %+v, want %d moves", c.name, i, bp, b.Ply())
+			}
+			for j, m := range bp.Moves {
+				if p, _ := b.MoveAt(j); p != b.Pos(m[0], m[1]) {
+					t.Fatalf("%s: position %d move %d is %v, the benchmark's %v", c.name, i, j, m, p)
+				}
+			}
+		}
+	}
+}
+
 // BenchmarkRenjuPositions is BenchmarkGamePositions under renju, on
 // positions of real renju games (testdata/renju_positions.txt), where
 // Black's foul checks cost the board and the threat searches time.

@@ -14,12 +14,12 @@ import (
 // here, in a different and smaller tree.)
 func TestCutStats(t *testing.T) {
 	const depth = 5
-	plain, err := Bench(depth, 16, nil, nil, func(string) {})
+	plain, err := Bench(nil, depth, 16, nil, nil, func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var st CutStats
-	counted, err := Bench(depth, 16, nil, &st, func(string) {})
+	counted, err := Bench(nil, depth, 16, nil, &st, func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"wuzi/brain"
+	"wuzi/eval"
 	"wuzi/protocol"
 	"wuzi/search"
 )
@@ -54,14 +55,17 @@ func runStarted(started time.Time, args []string, stdin io.Reader, stdout, stder
 	params := fs.StringArray("param", nil, "NAME=VALUE: a search parameter for tuning matches (repeatable; names: "+search.ParamNames()+")")
 	benchDepth := fs.Int("depth", search.DefaultBenchDepth, "bench: search depth of every position")
 	cutStats := fs.Bool("cut-stats", false, "bench: also print where the nodes failed high (the first-move cut rate, by node kind) and where they ended, by the depth left")
+	positions := fs.String("positions", "", "bench: search the positions of this file instead (one a line: moves x,y;x,y;... from the empty board, Black first; # comments)")
+	benchRule := fs.Int("rule", 0, "bench --positions: the positions' rule, as INFO rule numbers it (0 freestyle, 1 standard, 4 renju, 8 caro)")
+	benchSize := fs.Int("size", 15, "bench --positions: the board size (5 to 32)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `Wuzi %s, a Gomoku/Renju engine for the Gomocup/Piskvork brain protocol.
 
 Usage:
   pbrain-wuzi [flags]          speak the protocol on stdin/stdout (load it in Piskvork,
                                GomocupJudge, c-gomoku-cli or Yixin-Board)
-  pbrain-wuzi bench [--depth N] [--cut-stats]
-                               search fixed positions, print nodes, time and speed
+  pbrain-wuzi bench [--depth N] [--cut-stats] [--positions FILE [--rule N] [--size N]]
+                               search fixed positions (or a file's), print nodes, time and speed
   pbrain-wuzi selfplay [flags]  play itself, write training positions (selfplay --help)
 
 Flags:
@@ -90,9 +94,23 @@ Flags:
 		}
 		cfg.Params = &p
 	}
-	if rest := fs.Args(); len(rest) > 0 {
-		if rest[0] == "bench" && len(rest) == 1 {
-			return bench(stdout, *benchDepth, *hash, cfg.Params, *cutStats)
+	rest := fs.Args()
+	isBench := len(rest) == 1 && rest[0] == "bench"
+	if (fs.Changed("rule") || fs.Changed("size")) && *positions == "" || *positions != "" && !isBench {
+		fmt.Fprintln(stderr, "pbrain-wuzi: --positions, --rule and --size are for bench --positions (try --help)")
+		return 2
+	}
+	if len(rest) > 0 {
+		if isBench {
+			var list []search.BenchPosition
+			if *positions != "" {
+				var err error
+				if list, err = readPositions(*positions, *benchRule, *benchSize); err != nil {
+					fmt.Fprintf(stderr, "pbrain-wuzi: --positions: %v\n", err)
+					return 2
+				}
+			}
+			return bench(stdout, list, *benchDepth, *hash, cfg.Params, *cutStats)
 		}
 		fmt.Fprintf(stderr, "pbrain-wuzi: unknown argument %q (try --help)\n", strings.Join(rest, " "))
 		return 2
@@ -158,12 +176,34 @@ func isTerminal(r io.Reader) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func bench(out io.Writer, depth, hashMB int, params *search.Params, cutStats bool) int {
+// readPositions reads bench positions from the file name under the
+// protocol's rule number and a size x size board.
+func readPositions(name string, ruleNum, size int) ([]search.BenchPosition, error) {
+	rule, err := eval.ParseRule(ruleNum)
+	if err != nil {
+		return nil, err
+	}
+	if size < eval.MinSize || size > eval.MaxSize {
+		return nil, fmt.Errorf("size %d: want %d to %d", size, eval.MinSize, eval.MaxSize)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	list, err := search.ParsePositions(f, rule, size)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return list, nil
+}
+
+func bench(out io.Writer, positions []search.BenchPosition, depth, hashMB int, params *search.Params, cutStats bool) int {
 	var stats *search.CutStats
 	if cutStats {
 		stats = new(search.CutStats)
 	}
-	res, err := search.Bench(depth, hashMB, params, stats, func(line string) { fmt.Fprintln(out, line) })
+	res, err := search.Bench(positions, depth, hashMB, params, stats, func(line string) { fmt.Fprintln(out, line) })
 	if err != nil {
 		fmt.Fprintf(out, "bench: %v\n", err)
 		return 1

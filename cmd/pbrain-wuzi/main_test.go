@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -274,5 +276,82 @@ func TestBenchCutStats(t *testing.T) {
 		if got := ends.MatchString(out.String()); got != withStats {
 			t.Errorf("%v: node table printed %v, want %v:\n%s", args, got, withStats, out.String())
 		}
+	}
+}
+
+// benchLines runs pbrain-wuzi with args in process and returns each
+// position line's node count by its name, and the exit code and stderr.
+func benchLines(t *testing.T, args ...string) (map[string]string, int, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(""), &out, &errOut)
+	nodes := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^(\S+) +depth +\d+ move .* nodes +(\d+) time`).FindAllStringSubmatch(out.String(), -1) {
+		nodes[m[1]] = m[2]
+	}
+	return nodes, code, errOut.String()
+}
+
+// TestBenchPositions checks that bench --positions searches a file's
+// positions, under the rule it is given, as the built-in bench searches
+// the same moves (the same nodes), and that a bad file, rule or size is a
+// clear error, not a search.
+func TestBenchPositions(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	builtin, code, errText := benchLines(t, "--hash", "16", "bench", "--depth", "4")
+	if code != 0 {
+		t.Fatalf("bench: exit %d: %s", code, errText)
+	}
+	// The built-in freestyle and renju openings, with a comment and a
+	// blank line between.
+	f := write("pos.txt", "# two openings\n7,7;8,7;8,10\n\n7,7;8,6;9,7\n")
+	for _, c := range []struct{ rule, name, want string }{
+		{"0", "line-2", "freestyle-15-opening"},
+		{"4", "line-4", "renju-15-opening"},
+	} {
+		got, code, errText := benchLines(t, "--hash", "16", "bench", "--depth", "4", "--positions", f, "--rule", c.rule)
+		if code != 0 {
+			t.Fatalf("--rule %s: exit %d: %s", c.rule, code, errText)
+		}
+		if len(got) != 2 || got["line-2"] == "" || got["line-4"] == "" {
+			t.Fatalf("--rule %s: searched %v, want the file's lines 2 and 4 only", c.rule, got)
+		}
+		if got[c.name] != builtin[c.want] {
+			t.Errorf("--rule %s: %s searched %s nodes, the built-in %s %s", c.rule, c.name, got[c.name], c.want, builtin[c.want])
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--positions", write("bad.txt", "7,7;8,x\n")}, 2, "line 1: bad move"},
+		{[]string{"--positions", write("off.txt", "# c\n7,7;15,3\n")}, 2, "line 2: move 15,3 off the 15x15 board"},
+		{[]string{"--positions", write("empty.txt", "# nothing\n\n")}, 2, "no positions"},
+		{[]string{"--positions", filepath.Join(dir, "missing.txt")}, 2, "missing.txt"},
+		{[]string{"--positions", f, "--size", "40"}, 2, "size 40"},
+		{[]string{"--positions", f, "--rule", "12"}, 2, "rule 12"},
+		{[]string{"--positions", write("twice.txt", "7,7;8,8;7,7\n")}, 1, "7,7 played twice"},
+		{[]string{"--rule", "4"}, 2, "for bench --positions"},
+	} {
+		args := append([]string{"--hash", "16", "bench", "--depth", "2"}, c.args...)
+		var out, errOut bytes.Buffer
+		code := run(args, strings.NewReader(""), &out, &errOut)
+		if code != c.code || !strings.Contains(out.String()+errOut.String(), c.want) {
+			t.Errorf("%v: exit %d, output %q %q; want exit %d and %q", c.args, code, out.String(), errOut.String(), c.code, c.want)
+		}
+	}
+	// Outside bench the file is refused, not ignored: the engine would
+	// otherwise start speaking the protocol.
+	var out, errOut bytes.Buffer
+	if code := run([]string{"--positions", f}, strings.NewReader("ABOUT\nEND\n"), &out, &errOut); code != 2 || out.Len() != 0 {
+		t.Errorf("--positions without bench: exit %d, output %q; want exit 2 and nothing on stdout", code, out.String())
 	}
 }
