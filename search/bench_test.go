@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -121,23 +122,22 @@ func gameBoards(tb testing.TB) []*eval.Board {
 // positionBoards sets up the 15×15 positions of testdata/name under rule
 // r, one a line, moves as x,y;x,y from the empty board.
 func positionBoards(tb testing.TB, name string, r eval.Rule) []*eval.Board {
-	data, err := os.ReadFile(filepath.Join("testdata", name))
+	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
 		tb.Fatal(err)
 	}
+	defer f.Close()
+	list, err := ParsePositions(f, r, 15)
+	if err != nil {
+		tb.Fatalf("%s: %v", name, err)
+	}
 	var out []*eval.Board
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for _, bp := range list {
 		b := setup(tb, r, 15)
-		moves, err := parseMoves(b, line)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, p := range moves {
+		for _, m := range bp.Moves {
+			p := b.Pos(m[0], m[1])
 			if !b.IsEmpty(p) {
-				tb.Fatalf("%q: a move on a stone", line)
+				tb.Fatalf("%s %s: a move on a stone", name, bp.Name)
 			}
 			b.Play(p)
 		}
@@ -160,37 +160,49 @@ func BenchmarkLatePositions(bm *testing.B) {
 }
 
 // TestParsePositions checks that ParsePositions, which `pbrain-wuzi bench
-// --positions` reads files with, reads the position files the benchmarks
-// set up (positionBoards) to the same moves, and names each position by
-// its line.
+// --positions` and the benchmarks (positionBoards) read position files
+// with, reads each line of the three position files to the moves the
+// tactical suites' parser (parseMoves) reads from it, and names each
+// position by its line.
 func TestParsePositions(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		rule eval.Rule
 	}{{"game_positions.txt", eval.Freestyle}, {"late_positions.txt", eval.Freestyle}, {"renju_positions.txt", eval.Renju}} {
-		f, err := os.Open(filepath.Join("testdata", c.name))
+		data, err := os.ReadFile(filepath.Join("testdata", c.name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := ParsePositions(f, c.rule, 15)
-		f.Close()
+		got, err := ParsePositions(strings.NewReader(string(data)), c.rule, 15)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		boards := positionBoards(t, c.name, c.rule)
-		if len(got) != len(boards) || len(got) != 40 {
-			t.Fatalf("%s: %d positions, the benchmark sets up %d (want 40)", c.name, len(got), len(boards))
-		}
-		for i, bp := range got {
-			b := boards[i]
-			if bp.Rule != c.rule || bp.Size != 15 || len(bp.Moves) != b.Ply() || !strings.HasPrefix(bp.Name, "line-") {
-				t.Fatalf("%s: position %d is %+v, want %d moves", c.name, i, bp, b.Ply())
+		i := 0
+		for n, line := range strings.Split(string(data), "\n") {
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			if i >= len(got) {
+				t.Fatalf("%s: %d positions read, line %d not among them", c.name, len(got), n+1)
+			}
+			bp := got[i]
+			i++
+			b := setup(t, c.rule, 15)
+			want, err := parseMoves(b, line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bp.Name != fmt.Sprintf("line-%d", n+1) || bp.Rule != c.rule || bp.Size != 15 || len(bp.Moves) != len(want) {
+				t.Fatalf("%s: line %d read as %+v, want %d moves", c.name, n+1, bp, len(want))
 			}
 			for j, m := range bp.Moves {
-				if p, _ := b.MoveAt(j); p != b.Pos(m[0], m[1]) {
-					t.Fatalf("%s: position %d move %d is %v, the benchmark's %v", c.name, i, j, m, p)
+				if b.Pos(m[0], m[1]) != want[j] {
+					t.Fatalf("%s: line %d move %d is %v, parseMoves reads %v", c.name, n+1, j, m, want[j])
 				}
 			}
+		}
+		if i != len(got) || i != 40 {
+			t.Fatalf("%s: %d positions read, %d lines hold one (want 40)", c.name, len(got), i)
 		}
 	}
 }
